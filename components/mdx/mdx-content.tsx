@@ -1,0 +1,34 @@
+// Runs velite's compiled MDX (a function body) with our components. Server-only: guides and
+// glossary pages ship HTML, never the MDX runtime.
+import * as runtime from 'react/jsx-runtime'
+import type { ComponentType } from 'react'
+import { facts } from '../../lib/content/data'
+import { productSpec, type SpecField } from '../../lib/facts/format'
+import { useI18n } from '../../lib/i18n/context'
+import { Link } from '../routing/links'
+
+function Spec({ product, field }: { product: string; field: SpecField }) {
+  const value = productSpec(facts, product)[field]
+  if (value === undefined) throw new Error(`<Spec product="${product}" field="${field}"/>: unknown field (diameter, stitches, heat, rolls)`)
+  return <bdi>{value}</bdi>
+}
+
+function Fact({ name }: { name: string }) {
+  const { fill } = useI18n()
+  if (name === 'compliance') return <>{facts.compliance.join(', ')}</>
+  const value = fill(`{${name}}`)
+  if (value === `{${name}}`) throw new Error(`<Fact name="${name}"/>: unknown fact (see docs/CONTENT-FORMAT.md)`)
+  return <bdi>{value}</bdi>
+}
+
+const components = { Spec, Fact, Link }
+const cache = new Map<string, ComponentType<{ components: typeof components }>>()
+
+export function MdxContent({ code }: { code: string }) {
+  let Content = cache.get(code)
+  if (!Content) {
+    Content = new Function(code)({ ...runtime }).default as ComponentType<{ components: typeof components }>
+    cache.set(code, Content)
+  }
+  return <Content components={components} />
+}

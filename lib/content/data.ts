@@ -1,0 +1,25 @@
+// Server-only access to the validated content in .velite/. Pages read content through their
+// +data hooks, so content never ships to the browser wholesale.
+import * as velite from '../../.velite/index.js'
+import { buildRouteTable, type LocaleCode } from '../routing/table'
+
+export const { locales, routes, facts, ui, products, pages, countries, guides, glossary } = velite
+export const routeTable = buildRouteTable(routes, locales)
+
+export class MissingContentError extends Error {
+  override name = 'MissingContentError'
+}
+
+/** The first entry matching, or a build error that names the file a translator must create. */
+export function find<T extends { id: string; locale: LocaleCode }>(list: T[], id: string, locale: LocaleCode, expectedFile: string): T {
+  const hit = list.find((x) => x.id === id && x.locale === locale)
+  if (!hit) throw new MissingContentError(`${expectedFile}: missing (needed for the ${locale} page "${id}")`)
+  return hit
+}
+
+export const localeInfo = (code: LocaleCode) => locales.find((l) => l.code === code)!
+
+export function dictionaries(locale: LocaleCode) {
+  const of = (code: LocaleCode) => ui.find((u) => u.locale === code)?.strings ?? {}
+  return { locale, primary: of(locale), fallback: of(routeTable.defaultLocale) }
+}

@@ -1,0 +1,184 @@
+// Content schemas, one per content kind. velite validates every file against these in strict
+// mode, so a broken file fails the build naming the file and the field.
+import { s } from 'velite'
+
+const z = s
+
+export const localeCodeSchema = z.enum(['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'])
+
+export const localeSchema = z.object({
+  code: localeCodeSchema,
+  name: z.string().min(1),
+  flag: z.string().min(1),
+  dir: z.enum(['ltr', 'rtl']),
+  ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'ogLocale must look like en_GB'),
+})
+
+// A URL segment (or several joined by "/"): lowercase ASCII letters, digits and hyphens.
+export const slugSchema = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'slug must be lowercase a-z, 0-9 and single hyphens')
+
+const perLocaleSlugs = {
+  en: slugSchema.optional(),
+  tr: slugSchema.nullish(),
+  de: slugSchema.nullish(),
+  fr: slugSchema.nullish(),
+  es: slugSchema.nullish(),
+  it: slugSchema.nullish(),
+  ar: slugSchema.nullish(),
+}
+
+export const routeEntrySchema = z
+  .object({
+    ...perLocaleSlugs,
+    locales: z.array(localeCodeSchema).min(1).optional(),
+    placeholderIn: z.array(localeCodeSchema).optional(),
+  })
+  .strict()
+
+export const collectionSchema = z
+  .object({
+    parent: z.string().optional(),
+    prefix: z.object(perLocaleSlugs).strict().optional(),
+    locales: z.array(localeCodeSchema).min(1).optional(),
+    placeholderIn: z.array(localeCodeSchema).optional(),
+    items: z.record(routeEntrySchema),
+  })
+  .strict()
+  .refine((c) => Boolean(c.parent) !== Boolean(c.prefix), 'a collection needs exactly one of parent or prefix')
+
+export const routesSchema = z
+  .object({
+    pages: z.record(routeEntrySchema),
+    collections: z.record(collectionSchema),
+    legacy: z.array(
+      z.object({ from: z.string().regex(/^\/[a-z0-9/-]+$/), to: z.string(), locale: localeCodeSchema }).strict(),
+    ),
+  })
+  .strict()
+
+const range = z.object({ min: z.number().int().positive(), max: z.number().int().positive() }).strict()
+
+export const factsSchema = z
+  .object({
+    business: z
+      .object({
+        name: z.string(),
+        brand: z.string().min(2),
+        legalName: z.string(),
+        email: z.string().email(),
+        phone: z.string(),
+        whatsapp: z.string().regex(/^\d{8,15}$/, 'whatsapp must be digits only, country code first'),
+        city: z.string(),
+        country: z.string().length(2),
+        siteUrl: z.string().url().refine((u) => !u.endsWith('/'), 'siteUrl must not end with /'),
+      })
+      .strict(),
+    compliance: z.array(z.string()).min(1),
+    leadTimes: z
+      .object({ dispatchDays: range, marketedWeeks: range, genericWeeks: range, turkeyDeliveryDays: range, productionDays: range })
+      .strict(),
+    countriesServed: z.number().int().positive(),
+    maxHeatC: z.number().int().positive(),
+    shippingModes: z.array(z.enum(['road', 'air', 'sea'])),
+    sizing: z
+      .object({
+        innerDiameterMm: range,
+        stitchCounts: z.array(z.number().int().positive()),
+        elasticity: z.array(z.enum(['high', 'medium', 'low'])),
+        rollLengthsM: z.array(z.number().int().positive()),
+        customRollLength: z.boolean(),
+      })
+      .strict(),
+    products: z.record(
+      z
+        .object({
+          diameterMm: range,
+          stitches: z.array(z.number().int().positive()).min(1),
+          heatC: z.number().int().positive(),
+          heatNote: z.enum(['smoking']).optional(),
+        })
+        .strict(),
+    ),
+    material: z.literal('polyester-natural-rubber'),
+  })
+  .strict()
+
+// UI strings: flat dotted keys → text. Values may hold {placeholders}.
+export const uiStringsSchema = z.record(
+  z.string().regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'UI keys are dotted, like nav.products'),
+  z.string().min(1, 'empty text: write the translation or delete the key to fall back to English'),
+)
+
+// A link target inside content: a logical page ("quote"), a collection item ("product/pork"),
+// optionally with "#anchor"; or an absolute https:// / mailto: URL.
+export const linkTargetSchema = z
+  .string()
+  .regex(/^([a-z-]+(\/[a-z0-9-]+)?(#[a-z0-9-]+)?|#[a-z0-9-]+|https:\/\/\S+|mailto:\S+)$/, 'link must be a logical page like "quote" or "product/pork"')
+
+const text = z.string().min(1)
+const action = z.object({ label: text, to: linkTargetSchema, variant: z.enum(['primary', 'secondary']).optional() }).strict()
+const item = z.object({ title: text, text: text }).strict()
+const anchor = z.string().regex(/^[a-z0-9-]+$/).optional()
+
+// Page sections. Text fields may use fact placeholders such as {dispatchDays} (see lib/facts).
+export const blockSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hero'), id: anchor, eyebrow: text.optional(), heading: text, text: text, actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('features'), id: anchor, heading: text, intro: text.optional(), items: z.array(item).min(1), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('steps'), id: anchor, heading: text, intro: text.optional(), items: z.array(item).min(1), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('stats'), id: anchor, heading: text, intro: text.optional(), items: z.array(z.object({ value: text, label: text }).strict()).min(1) }).strict(),
+  z.object({ type: z.literal('text'), id: anchor, heading: text.optional(), paragraphs: z.array(text).min(1), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('list'), id: anchor, heading: text, intro: text.optional(), items: z.array(text).min(1), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('compliance'), id: anchor, heading: text, intro: text.optional(), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('products'), id: anchor, heading: text, intro: text.optional() }).strict(),
+  z.object({ type: z.literal('table'), id: anchor, heading: text, intro: text.optional(), columns: z.array(text).min(2), rows: z.array(z.array(text).min(2)).min(1), actions: z.array(action).default([]) }).strict(),
+  z.object({ type: z.literal('faq'), id: anchor, heading: text, items: z.array(z.object({ q: text, a: text }).strict()).min(1) }).strict(),
+  z.object({ type: z.literal('downloads'), id: anchor, heading: text, intro: text.optional(), items: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, text: text }).strict()).min(1) }).strict(),
+  z.object({ type: z.literal('cta'), id: anchor, heading: text, text: text, actions: z.array(action).min(1) }).strict(),
+])
+
+export const pageContentSchema = z
+  .object({
+    title: text.max(70, 'title: keep it under 70 characters for search results'),
+    description: text.max(170, 'description: keep it under 170 characters for search results'),
+    blocks: z.array(blockSchema).min(1),
+  })
+  .strict()
+
+const product = ['pork', 'beef', 'lamb', 'poultry', 'turkey', 'bacon-ham', 'pastrami', 'sausage-salami'] as const
+export const productIdSchema = z.enum(product)
+
+export const productContentSchema = z
+  .object({
+    title: text.max(70),
+    meta_description: text.max(170),
+    intro: text,
+    use_cases: z.array(text).min(3),
+    advantages: z.array(text).min(3),
+    faq: z.array(z.object({ q: text, a: text }).strict()).min(3),
+    compliance_docs: z.array(text).min(1),
+    images: z.object({ alt: z.object({ roll: text, mesh: text, application: text }).strict() }).strict(),
+  })
+  .strict()
+
+export const countryContentSchema = pageContentSchema
+  .extend({ products: z.array(productIdSchema).min(1) })
+  .strict()
+
+export const articleFrontmatterSchema = z
+  .object({
+    title: text.max(90),
+    description: text.max(170),
+    updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be YYYY-MM-DD'),
+    sourceHash: z.string().regex(/^[0-9a-f]{12}$/).optional(),
+  })
+  .strict()
+
+export const glossaryFrontmatterSchema = z
+  .object({
+    term: text,
+    short: text.max(200),
+    sourceHash: z.string().regex(/^[0-9a-f]{12}$/).optional(),
+  })
+  .strict()

@@ -1,0 +1,167 @@
+// Lead form validation, shared by the three forms (contact, quote, samples).
+//
+// Mirror of the CHECK constraints in supabase/migrations/0001_leads.sql: the database is the
+// real gate (anyone can POST to the API without this code), zod is there for instant feedback.
+// Change both together; tests/unit/rls.test.ts sends LEAD_LIMITS boundary values to both.
+//
+// Messages are i18n keys, not text: the forms translate them into all seven locales.
+// Output field names are the table's column names, so a parsed lead is inserted as-is.
+import { z } from 'zod'
+
+export const LEAD_ERROR_KEYS = [
+  'form.error.required',
+  'form.error.tooLong',
+  'form.error.tooMany',
+  'form.error.email',
+  'form.error.phone',
+  'form.error.choice',
+  'form.error.product',
+  'form.error.productsRequired',
+  'form.error.consentRequired',
+  'form.error.invalid',
+] as const
+export type LeadErrorKey = (typeof LEAD_ERROR_KEYS)[number]
+
+const E = {
+  required: 'form.error.required',
+  tooLong: 'form.error.tooLong',
+  tooMany: 'form.error.tooMany',
+  email: 'form.error.email',
+  phone: 'form.error.phone',
+  choice: 'form.error.choice',
+  product: 'form.error.product',
+  productsRequired: 'form.error.productsRequired',
+  consentRequired: 'form.error.consentRequired',
+  invalid: 'form.error.invalid',
+} as const satisfies Record<string, LeadErrorKey>
+
+// Character counts (what Postgres char_length counts: code points, not UTF-16 units).
+export const LEAD_LIMITS = {
+  name: 120,
+  email: 254,
+  phone: 40,
+  company: 160,
+  country: 80,
+  subject: 200,
+  message: 5000,
+  product: 60,
+  products: 20,
+  inner_diameter: 40,
+  quantity: 40,
+  shipping_address: 500,
+  page: 300,
+} as const
+
+export const LEAD_KINDS = ['contact', 'quote', 'samples'] as const
+export const LEAD_LOCALES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'] as const
+export const QUANTITY_UNITS = ['rolls', 'metres'] as const
+export const PROCESSES = ['standard-cooking', 'roasting', 'smoking', 'drying'] as const
+
+// Same patterns as the SQL (there [[:space:]] stands for \s).
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+const PHONE_RE = /^\+?[0-9 ()./-]{5,}$/
+const PRODUCT_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
+
+const codePoints = (s: string) => [...s].length
+const maxChars = (max: number) => (s: string) => codePoints(s) <= max
+
+const text = (max: number) =>
+  z
+    .string({ error: E.required })
+    .trim()
+    .min(1, { error: E.required })
+    .refine(maxChars(max), { error: E.tooLong })
+
+// Forms submit '' for an untouched optional input; treat it as absent rather than invalid.
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).optional())
+
+const email = z
+  .string({ error: E.required })
+  .trim()
+  .min(1, { error: E.required })
+  .refine(maxChars(LEAD_LIMITS.email), { error: E.tooLong })
+  .regex(EMAIL_RE, { error: E.email })
+
+const phone = z.preprocess(
+  blankToUndefined,
+  z
+    .string({ error: E.phone })
+    .trim()
+    .refine(maxChars(LEAD_LIMITS.phone), { error: E.tooLong })
+    .regex(PHONE_RE, { error: E.phone })
+    .optional(),
+)
+
+const product = z
+  .string({ error: E.product })
+  .regex(PRODUCT_RE, { error: E.product })
+  .refine(maxChars(LEAD_LIMITS.product), { error: E.product })
+const products = z.array(product, { error: E.invalid }).max(LEAD_LIMITS.products, { error: E.tooMany })
+const requiredProducts = products.min(1, { error: E.productsRequired })
+
+const choice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.enum(values, { error: E.choice })
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
+  z.preprocess(blankToUndefined, choice(values).optional())
+
+const consentGiven = z.literal(true, { error: E.consentRequired })
+
+const common = {
+  id: z.uuid({ error: E.invalid }),
+  name: text(LEAD_LIMITS.name),
+  email,
+  phone,
+  company: optionalText(LEAD_LIMITS.company),
+  country: optionalText(LEAD_LIMITS.country),
+  message: optionalText(LEAD_LIMITS.message),
+  products: products.default([]),
+  locale: z.enum(LEAD_LOCALES, { error: E.invalid }),
+  page: z.preprocess(
+    blankToUndefined,
+    z.string({ error: E.invalid }).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional(),
+  ),
+  consent_privacy: consentGiven,
+  consent_contact: z.boolean({ error: E.invalid }).default(false),
+}
+
+export const contactLeadSchema = z.object({
+  ...common,
+  kind: z.literal('contact'),
+  subject: text(LEAD_LIMITS.subject),
+  message: text(LEAD_LIMITS.message),
+  consent_contact: consentGiven,
+})
+
+export const quoteLeadSchema = z.object({
+  ...common,
+  kind: z.literal('quote'),
+  company: text(LEAD_LIMITS.company),
+  country: text(LEAD_LIMITS.country),
+  products: requiredProducts,
+  inner_diameter: optionalText(LEAD_LIMITS.inner_diameter),
+  quantity: text(LEAD_LIMITS.quantity),
+  quantity_unit: choice(QUANTITY_UNITS),
+  process: optionalChoice(PROCESSES),
+})
+
+export const samplesLeadSchema = z.object({
+  ...common,
+  kind: z.literal('samples'),
+  company: text(LEAD_LIMITS.company),
+  products: requiredProducts,
+  inner_diameter: optionalText(LEAD_LIMITS.inner_diameter),
+  process: optionalChoice(PROCESSES),
+  shipping_address: text(LEAD_LIMITS.shipping_address),
+})
+
+export const leadSchema = z.discriminatedUnion(
+  'kind',
+  [contactLeadSchema, quoteLeadSchema, samplesLeadSchema],
+  { error: E.invalid },
+)
+
+export type LeadInput = z.input<typeof leadSchema>
+export type Lead = z.output<typeof leadSchema>
+export type LeadKind = (typeof LEAD_KINDS)[number]
+export type LeadLocale = (typeof LEAD_LOCALES)[number]

@@ -1,0 +1,42 @@
+// +data for MDX articles (guides, glossary terms): the article in the locale, or, where the
+// route table marks the locale as placeholder, the localized notice linking the English page.
+import type { PageContextServer } from 'vike/types'
+import { dictionaries, find, routeTable } from '../content/data'
+import { createTranslator } from '../i18n/translate'
+import { isPlaceholder } from '../routing/paths'
+import type { PageHead } from '../seo/head'
+
+type Article = { id: string; locale: 'en' | 'tr' | 'de' | 'fr' | 'es' | 'it' | 'ar'; title?: string; term?: string; description?: string; short?: string; code: string }
+
+export type ArticleData = {
+  head: PageHead
+  placeholder: null | { title: string; englishHref: string; englishTitle: string }
+  article: null | { title: string; lead: string; code: string; updated?: string }
+}
+
+export function articleData<T extends Article>(collection: T[], dir: string, section: { label: string; target: string }) {
+  return (pageContext: PageContextServer): ArticleData => {
+    const { locale, routeKey } = pageContext
+    const id = pageContext.routeParams.id!
+    const route = routeTable.routes.get(routeKey)!
+    const { primary, fallback } = dictionaries(locale)
+    const t = createTranslator(primary, fallback)
+    const english = find(collection, id, 'en', `content/${dir}/en/${id}.mdx`)
+    const englishTitle = english.title ?? english.term!
+    if (isPlaceholder(route, locale)) {
+      const title = t(`${section.label}.${id}.name`)
+      return {
+        head: { title: `${title} | ${t('site.name')}`, description: t('placeholder.text') },
+        placeholder: { title, englishHref: route.paths.en!, englishTitle },
+        article: null,
+      }
+    }
+    const a = find(collection, id, locale, `content/${dir}/${locale}/${id}.mdx`)
+    const title = a.title ?? a.term!
+    return {
+      head: { title: `${title} | ${t('site.name')}`, description: a.description ?? a.short!, ogType: 'article', breadcrumbs: [[t(`nav.${section.target}`), section.target], [title, routeKey]] },
+      placeholder: null,
+      article: { title, lead: a.description ?? a.short!, code: a.code, updated: (a as { updated?: string }).updated },
+    }
+  }
+}

@@ -1,0 +1,22 @@
+// +data for pages made of content blocks (content/pages/<page>/<locale>.yml).
+import type { PageContextServer } from 'vike/types'
+import type { PageContent } from '../../.velite/index.js'
+import type { ProductCard } from '../../components/blocks/product-cards'
+import { dictionaries, find, pages } from '../content/data'
+import type { PageHead } from '../seo/head'
+import { productCards } from './product-cards'
+
+export type BlockPageData = { head: PageHead; content: PageContent; products: ProductCard[] }
+
+export function blockPageData(page: string) {
+  return (pageContext: PageContextServer): BlockPageData => {
+    const { locale } = pageContext
+    const content = find(pages, page, locale, `content/pages/${page}/${locale}.yml`)
+    const label = dictionaries(locale).primary[`nav.${page}`] ?? content.title
+    return {
+      head: { title: content.title, description: content.description, breadcrumbs: page === 'home' ? [] : [[label, page]] },
+      content,
+      products: content.blocks.some((b) => b.type === 'products') ? productCards(locale) : [],
+    }
+  }
+}

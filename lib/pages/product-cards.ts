@@ -1,0 +1,19 @@
+import type { ProductCard } from '../../components/blocks/product-cards'
+import { dictionaries, facts, products, routeTable } from '../content/data'
+import { productSpec } from '../facts/format'
+import { createTranslator } from '../i18n/translate'
+import type { LocaleCode } from '../routing/table'
+
+/** Cards for every product that exists in the locale, in route-table order. */
+export function productCards(locale: LocaleCode): ProductCard[] {
+  const { primary, fallback } = dictionaries(locale)
+  const t = createTranslator(primary, fallback)
+  return [...routeTable.routes.values()]
+    .filter((r) => r.page === 'product' && r.paths[locale])
+    .map((r) => {
+      const id = r.param!
+      const content = products.find((p) => p.id === id && p.locale === locale)
+      const { diameter, stitches } = productSpec(facts, id)
+      return { id, name: t(`product.${id}.name`), summary: content?.intro.split(/(?<=[.!?。])\s/)[0] ?? '', href: r.paths[locale]!, spec: { diameter, stitches } }
+    })
+}

@@ -1,0 +1,50 @@
+// Everything that goes into <head> for SEO, derived from the route table: canonical,
+// hreflang alternates (only locales with the real page) + x-default, Open Graph, robots.
+import type { LocaleCode, RouteDef, RouteTable } from '../routing/table'
+import { indexableLocales, isPlaceholder } from '../routing/paths'
+
+export type PageHead = {
+  title: string
+  description: string
+  /** Breadcrumb trail after Home: [label, logical target]. */
+  breadcrumbs?: [string, string][]
+  /** Extra JSON-LD objects (e.g. Product). */
+  jsonLd?: object[]
+  ogType?: 'website' | 'article' | 'product'
+}
+
+export type HeadTags = {
+  title: string
+  description: string
+  canonical: string
+  robots: string
+  alternates: { hreflang: string; href: string }[]
+  og: Record<string, string>
+}
+
+export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string): HeadTags {
+  const path = route?.paths[locale] ?? '/404'
+  const canonical = siteUrl + path
+  const indexable = Boolean(route) && !isPlaceholder(route!, locale) && route!.page !== 'admin'
+  const alternates = indexable
+    ? indexableLocales(route!).map((l): { hreflang: string; href: string } => ({ hreflang: l, href: siteUrl + route!.paths[l] }))
+    : []
+  const fallback = route?.paths[table.defaultLocale]
+  if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale)) alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
+  return {
+    title: head.title,
+    description: head.description,
+    canonical,
+    robots: indexable ? 'index,follow' : 'noindex,follow',
+    alternates: alternates.length > 1 ? alternates : [],
+    og: {
+      'og:type': head.ogType ?? 'website',
+      'og:title': head.title,
+      'og:description': head.description,
+      'og:url': canonical,
+      'og:site_name': siteName,
+      'og:locale': ogLocale,
+      'og:image': `${siteUrl}/og-image.png`,
+    },
+  }
+}

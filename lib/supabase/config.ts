@@ -1,0 +1,27 @@
+// Build-time Supabase settings for the browser bundle.
+//
+// Production builds set VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (hosted project URL and
+// its publishable/anon key). Without them the site talks to the local server started by
+// `node --import tsx scripts/supabase-local.ts` (server/local-supabase/).
+//
+// This file ships to browsers: only the anon key may ever appear here, never a service_role or
+// secret key (those bypass row level security).
+
+export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
+
+// The PUBLIC local-development anon key: the well-known Supabase CLI demo JWT (role anon,
+// iss supabase-demo), signed with the demo secret that is published in Supabase's own docs. It
+// is only accepted by the local server and grants nothing on a hosted project; production
+// builds set the env variables above.
+export const LOCAL_SUPABASE_ANON_KEY =
+  'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
+
+// import.meta.env is undefined when this runs under plain Node (scripts, the local server).
+const env: Partial<Record<string, string>> =
+  (import.meta as { env?: Partial<Record<string, string>> }).env ?? {}
+
+export const supabaseUrl = env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL
+export const supabaseAnonKey = env.VITE_SUPABASE_ANON_KEY?.trim() || LOCAL_SUPABASE_ANON_KEY
+
+// Lets the UI label a dev build and lets the start script know it must run the local server.
+export const usingLocalSupabase = supabaseUrl === LOCAL_SUPABASE_URL

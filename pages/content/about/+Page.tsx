@@ -1,0 +1,1 @@
+export { BlockPage as default } from '../../../components/blocks/block-page'

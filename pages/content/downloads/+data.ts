@@ -1,0 +1,4 @@
+// https://vike.dev/data
+import { blockPageData } from '../../../lib/pages/block-page'
+
+export const data = blockPageData('downloads')

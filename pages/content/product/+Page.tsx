@@ -1,0 +1,97 @@
+import { usePageData } from '../../../components/page-data'
+import { Faq } from '../../../components/blocks/blocks'
+import { Link } from '../../../components/routing/links'
+import { useI18n } from '../../../lib/i18n/context'
+import type { ProductPageData } from './+data'
+
+export default function Page() {
+  const { product, name, spec, heatNote } = usePageData<ProductPageData>()
+  const { t, fill } = useI18n()
+  const id = product.id
+  const rows: [string, string][] = [
+    [t('spec.material'), t('spec.materialValue')],
+    [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : spec.heat],
+    [t('spec.innerDiameter'), spec.diameter],
+    [t('spec.stitchCounts'), spec.stitches],
+    [t('spec.rollLengths'), `${spec.rolls}, ${t('spec.customLength')}`],
+  ]
+  return (
+    <article className="product-page">
+      <section className="hero">
+        <div className="container hero-split">
+          <div>
+            <p className="eyebrow">{t('product.eyebrow')}</p>
+            <h1>{name}</h1>
+            <p className="lead">{fill(product.intro)}</p>
+            <p className="actions">
+              <Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link>
+              <Link to="samples" className="btn btn-secondary">{t('nav.samples')}</Link>
+            </p>
+          </div>
+          <img src={`/images/products/${id}.svg`} width="480" height="300" alt={product.images.alt.roll} fetchPriority="high" />
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="container two-col">
+          <div>
+            <h2>{t('product.useCases')}</h2>
+            <ul className="check-list">{product.use_cases.map((u, i) => <li key={i}>{fill(u)}</li>)}</ul>
+          </div>
+          <div>
+            <h2>{t('product.advantages')}</h2>
+            <ul className="check-list">{product.advantages.map((a, i) => <li key={i}>{fill(a)}</li>)}</ul>
+          </div>
+        </div>
+      </section>
+
+      <section className="section" id="specifications">
+        <div className="container two-col">
+          <div>
+            <h2>{t('product.techSpecs')}</h2>
+            <table className="spec-table" data-product={id}>
+              <tbody>
+                {rows.map(([label, value]) => (
+                  <tr key={label}><th scope="row">{label}</th><td><bdi>{value}</bdi></td></tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <figure className="figure-pair">
+            <img src="/images/process/mesh.svg" width="320" height="200" alt={product.images.alt.mesh} loading="lazy" decoding="async" />
+            <img src="/images/process/application.svg" width="320" height="200" alt={product.images.alt.application} loading="lazy" decoding="async" />
+          </figure>
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="container two-col">
+          <div>
+            <h2>{t('product.complianceDocs')}</h2>
+            <ul className="check-list">{product.compliance_docs.map((d, i) => <li key={i}>{fill(d)}</li>)}</ul>
+          </div>
+          <div className="card size-help">
+            <h2>{t('product.sizeHelp.title')}</h2>
+            <p>{t('product.sizeHelp.text', { productName: name })}</p>
+            <Link to="size-selector" className="btn btn-secondary">{t('product.sizeHelp.button')}</Link>
+          </div>
+        </div>
+      </section>
+
+      <section className="section">
+        <div className="container prose">
+          <h2>{t('product.faq')}</h2>
+          <Faq items={product.faq} />
+        </div>
+      </section>
+
+      <section className="section cta">
+        <div className="container">
+          <h2>{t('product.order.title', { productName: name })}</h2>
+          <p className="lead">{t('product.order.text')}</p>
+          <p className="actions"><Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link></p>
+        </div>
+      </section>
+    </article>
+  )
+}

@@ -1,0 +1,48 @@
+// https://vike.dev/data
+import type { PageContextServer } from 'vike/types'
+import type { Product } from '../../../.velite/index.js'
+import { dictionaries, facts, find, products, routeTable } from '../../../lib/content/data'
+import { productSpec, type SpecField } from '../../../lib/facts/format'
+import { createTranslator } from '../../../lib/i18n/translate'
+import type { PageHead } from '../../../lib/seo/head'
+import { product as productJsonLd } from '../../../lib/seo/json-ld'
+
+export type ProductPageData = { head: PageHead; product: Product; name: string; spec: Record<SpecField, string>; heatNote: boolean }
+
+export function data(pageContext: PageContextServer): ProductPageData {
+  const { locale } = pageContext
+  const id = pageContext.routeParams.id!
+  const product = find(products, id, locale, `content/products/${id}/${locale}.yml`)
+  const { primary, fallback } = dictionaries(locale)
+  const t = createTranslator(primary, fallback)
+  const name = t(`product.${id}.name`)
+  const spec = productSpec(facts, id)
+  const site = facts.business.siteUrl
+  return {
+    head: {
+      title: product.title,
+      description: product.meta_description,
+      ogType: 'product',
+      breadcrumbs: [[t('nav.products'), 'products'], [name, `product/${id}`]],
+      jsonLd: [
+        productJsonLd({
+          name,
+          description: product.meta_description,
+          url: site + routeTable.routes.get(`product/${id}`)!.paths[locale],
+          image: `${site}/images/products/${id}.svg`,
+          brand: facts.business.brand,
+          properties: [
+            [t('spec.innerDiameter'), spec.diameter],
+            [t('spec.stitchCounts'), spec.stitches],
+            [t('spec.heatResistance'), spec.heat],
+            [t('spec.rollLengths'), spec.rolls],
+          ],
+        }),
+      ],
+    },
+    product,
+    name,
+    spec,
+    heatNote: facts.products[id]?.heatNote === 'smoking',
+  }
+}

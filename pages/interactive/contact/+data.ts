@@ -1,0 +1,4 @@
+// https://vike.dev/data
+import { interactiveData } from '../../../lib/pages/interactive'
+
+export const data = interactiveData('contact', [], ['home', 'products'])

@@ -1,0 +1,2 @@
+// https://vike.dev/route: logical URL set by renderer/+onBeforeRoute.ts
+export default '/~/samples'

@@ -1,0 +1,69 @@
+// https://vike.dev/onRenderHtml
+import type { ComponentType } from 'react'
+// React renders the WHOLE document (DESIGN.md §2: helmet-async stays empty under React 19), so
+// <html lang dir>, title, meta, canonical, hreflang and JSON-LD are plain JSX here.
+import { renderToString } from 'react-dom/server'
+import { dangerouslySkipEscape, escapeInject } from 'vike/server'
+import type { PageContextServer } from 'vike/types'
+import { dictionaries, facts, localeInfo, routeTable } from '../lib/content/data'
+import { factVars } from '../lib/facts/format'
+import { I18nProvider } from '../lib/i18n/context'
+import { serverHref } from '../lib/routing/href'
+import { switchTarget } from '../lib/routing/paths'
+import { headTags, type PageHead } from '../lib/seo/head'
+import { breadcrumbList, organization } from '../lib/seo/json-ld'
+import { createTranslator } from '../lib/i18n/translate'
+import { Document } from './document'
+import { PageRoot } from './page-root'
+import './styles.css'
+
+export type ClientData = { primary: Record<string, string>; fallback: Record<string, string>; links: Record<string, string>; vars: Record<string, string> }
+export type PageData = { head: PageHead; client?: ClientData }
+
+export function onRenderHtml(pageContext: PageContextServer) {
+  // _error renders may come before +onBeforeRoute set these.
+  const locale = pageContext.locale ?? routeTable.defaultLocale
+  const routeKey = pageContext.routeKey ?? 'not-found'
+  const { Page } = pageContext
+  const data = pageContext.data as PageData
+  const info = localeInfo(locale)
+  const route = routeTable.routes.get(routeKey)
+  const { primary, fallback } = dictionaries(locale)
+  const vars = factVars(facts, info.dir === 'rtl')
+  const t = createTranslator(primary, fallback, vars)
+  const href = serverHref(locale)
+  const site = facts.business.siteUrl
+  const currentPath = route?.paths[locale] ?? pageContext.urlPathname
+
+  const tags = headTags(routeTable, site, route, locale, data.head, info.ogLocale, facts.business.name)
+  const crumbs = [{ name: t('nav.home'), url: site + href('home') }, ...(data.head.breadcrumbs ?? []).map(([name, target]) => ({ name, url: site + href(target) }))]
+  const jsonLd = [organization(facts), ...(route && routeKey !== 'home' ? [breadcrumbList(crumbs)] : []), ...(data.head.jsonLd ?? [])]
+
+  const switcher = routeTable.locales.map((code) => ({
+    ...localeInfo(code),
+    href: route ? switchTarget(routeTable, route, code) : routeTable.routes.get('home')!.paths[code]!,
+    current: code === locale,
+  }))
+
+  const root = data.client
+    ? <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={data.client.primary} fallback={data.client.fallback} vars={vars} href={(to) => data.client!.links[to] ?? href(to)} data={data} />
+    : <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
+
+  const html = renderToString(
+    <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars}>
+      <Document
+        locale={locale}
+        dir={info.dir}
+        tags={tags}
+        jsonLd={jsonLd}
+        currentPath={currentPath}
+        currentPage={route?.page ?? 'not-found'}
+        switcher={switcher}
+        paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads') }}
+      >
+        {root}
+      </Document>
+    </I18nProvider>,
+  )
+  return escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}`
+}

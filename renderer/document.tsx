@@ -1,0 +1,54 @@
+import type { ReactNode } from 'react'
+import { CookieBanner } from '../components/layout/cookie-banner'
+import { Footer } from '../components/layout/footer'
+import { Header } from '../components/layout/header'
+import type { SwitcherItem } from '../components/layout/language-switcher'
+import { WhatsAppLink } from '../components/layout/whatsapp'
+import { useI18n } from '../lib/i18n/context'
+import type { LocaleCode } from '../lib/routing/table'
+import type { HeadTags } from '../lib/seo/head'
+import { serializeJsonLd } from '../lib/seo/json-ld'
+
+type Props = {
+  locale: LocaleCode
+  dir: 'ltr' | 'rtl'
+  tags: HeadTags
+  jsonLd: object[]
+  currentPath: string
+  currentPage: string
+  switcher: SwitcherItem[]
+  paths: { home: string; quote: string; downloads: string }
+  children: ReactNode
+}
+
+export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, children }: Props) {
+  const { t } = useI18n()
+  return (
+    <html lang={locale} dir={dir}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{tags.title}</title>
+        <meta name="description" content={tags.description} />
+        <meta name="robots" content={tags.robots} />
+        <link rel="canonical" href={tags.canonical} />
+        {tags.alternates.map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
+        {Object.entries(tags.og).map(([property, content]) => <meta key={property} property={property} content={content} />)}
+        <meta name="twitter:card" content="summary_large_image" />
+        <meta name="theme-color" content="#0f3d3e" />
+        <link rel="icon" href="/logo.svg" type="image/svg+xml" />
+        {jsonLd.map((d, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />)}
+      </head>
+      <body>
+        <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
+        <Header locale={locale} currentPath={currentPath} currentPage={currentPage} switcher={switcher} quotePath={paths.quote} homePath={paths.home} />
+        <main id="main" tabIndex={-1}>
+          <div id="root">{children}</div>
+        </main>
+        <Footer locale={locale} downloadsPath={paths.downloads} />
+        <WhatsAppLink className="whatsapp-float" floating />
+        <CookieBanner />
+      </body>
+    </html>
+  )
+}

@@ -1,0 +1,75 @@
+// The one small progressive-enhancement script every page loads. Everything it touches also
+// works without it (CSS hover/focus dropdowns, native popovers), except the cookie banner.
+const COOKIE_KEY = 'cookieConsent'
+const COOKIE_DELAY_MS = 2000 // spec §9
+
+function readConsent(): string | null {
+  try {
+    return localStorage.getItem(COOKIE_KEY)
+  } catch {
+    return 'unavailable' // storage blocked: never nag on every page
+  }
+}
+
+function cookieBanner() {
+  const banner = document.getElementById('cookie-banner')
+  if (!banner || readConsent()) return
+  setTimeout(() => {
+    banner.hidden = false
+    banner.classList.add('is-visible')
+  }, COOKIE_DELAY_MS)
+  banner.addEventListener('click', (event) => {
+    const choice = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent
+    if (!choice) return
+    try {
+      localStorage.setItem(COOKIE_KEY, choice)
+    } catch {
+      /* storage blocked: hide for this page view only */
+    }
+    banner.hidden = true
+  })
+}
+
+function dropdowns() {
+  const items = [...document.querySelectorAll<HTMLElement>('[data-dropdown]')]
+  const setOpen = (item: HTMLElement, open: boolean) => {
+    item.classList.toggle('is-open', open)
+    item.querySelector('.dropdown-toggle')?.setAttribute('aria-expanded', String(open))
+  }
+  for (const item of items) {
+    const toggle = item.querySelector<HTMLButtonElement>('.dropdown-toggle')
+    toggle?.addEventListener('click', () => {
+      const open = !item.classList.contains('is-open')
+      items.forEach((other) => setOpen(other, false))
+      setOpen(item, open)
+    })
+  }
+  document.addEventListener('click', (event) => {
+    for (const item of items) if (!item.contains(event.target as Node)) setOpen(item, false)
+  })
+  document.addEventListener('keydown', (event) => {
+    if (event.key !== 'Escape') return
+    const open = items.find((item) => item.classList.contains('is-open') || item.contains(document.activeElement))
+    if (!open) return
+    setOpen(open, false)
+    open.querySelector<HTMLElement>('.dropdown-toggle')?.focus()
+  })
+}
+
+// Popovers (language menu, mobile menu) manage open/close natively; mirror their state into
+// aria-expanded on the button that controls them.
+function popoverButtons() {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('button[popovertarget]')) {
+    const target = document.getElementById(button.getAttribute('popovertarget')!)
+    target?.addEventListener('toggle', (event) => {
+      button.setAttribute('aria-expanded', String((event as ToggleEvent).newState === 'open'))
+    })
+  }
+}
+
+export function enhance() {
+  document.documentElement.classList.add('js')
+  cookieBanner()
+  dropdowns()
+  popoverButtons()
+}
