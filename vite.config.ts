@@ -4,5 +4,5 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [react(), vike()],
-  build: { target: 'es2022', cssCodeSplit: false },
+  build: { target: 'es2022' },
 })

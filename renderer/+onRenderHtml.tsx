@@ -15,7 +15,6 @@ import { breadcrumbList, organization } from '../lib/seo/json-ld'
 import { createTranslator } from '../lib/i18n/translate'
 import { Document } from './document'
 import { PageRoot } from './page-root'
-import './styles.css'
 
 export type ClientData = { primary: Record<string, string>; fallback: Record<string, string>; links: Record<string, string>; vars: Record<string, string> }
 export type PageData = { head: PageHead; client?: ClientData }

@@ -1,4 +1,5 @@
 // https://vike.dev/onRenderClient: hydrate only #root; header and footer stay static HTML.
+import '../../renderer/styles.css'
 import { hydrateRoot } from 'react-dom/client'
 import type { ComponentType } from 'react'
 import type { PageContextClient } from 'vike/types'

@@ -4,7 +4,7 @@
 import type { IncomingMessage } from 'node:http'
 import { HttpError, bearerToken } from './http'
 import { TokenError, verifyToken, type Claims } from './jwt'
-import { findUser, type AuthConfig, type UserRow } from './auth-store'
+import { findUser, type UserRow } from './auth-store'
 import type { Tx } from './db'
 
 export function authError(status: number, errorCode: string, msg: string, extra: Record<string, unknown> = {}): HttpError {
@@ -24,7 +24,7 @@ export interface SessionContext {
 }
 
 /** The signed-in user behind the Authorization header, as GoTrue resolves it. */
-export async function requireSession(cfg: AuthConfig, req: IncomingMessage, tx: Tx): Promise<SessionContext> {
+export async function requireSession(req: IncomingMessage, tx: Tx): Promise<SessionContext> {
   const token = bearerToken(req)
   if (!token) throw authError(401, 'no_authorization', 'This endpoint requires a valid Bearer token')
   let claims: Claims

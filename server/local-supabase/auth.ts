@@ -25,7 +25,7 @@ export async function handleAuth(cfg: AuthConfig, req: IncomingMessage, res: Ser
   }
   if (method === 'GET' && path === '/user') {
     const user = await cfg.db.admin(async (tx) => {
-      const s = await requireSession(cfg, req, tx)
+      const s = await requireSession(req, tx)
       return store.userJson(s.user, await store.listFactors(tx, s.user.id))
     })
     return sendJson(res, 200, user)
@@ -127,7 +127,7 @@ async function logout(cfg: AuthConfig, req: IncomingMessage, scope: string) {
     throw authError(400, 'validation_failed', 'Unsupported logout scope')
   }
   await cfg.db.admin(async (tx) => {
-    const s = await requireSession(cfg, req, tx)
+    const s = await requireSession(req, tx)
     if (scope === 'global') await tx.query('delete from auth.sessions where user_id = $1', [s.user.id])
     if (scope === 'local') await tx.query('delete from auth.sessions where id = $1', [s.sessionId])
     if (scope === 'others') {

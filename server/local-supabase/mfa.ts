@@ -16,7 +16,7 @@ export async function handleFactors(cfg: AuthConfig, req: IncomingMessage, res: 
   const [, , factorId, action] = path.split('/')
   const body = method === 'POST' ? await readJson(req) : undefined
   const result = await cfg.db.admin(async (tx) => {
-    const s = await requireSession(cfg, req, tx)
+    const s = await requireSession(req, tx)
     if (method === 'POST' && !factorId) return enroll(cfg, tx, s, body)
     if (!factorId) return undefined
     const factor = (

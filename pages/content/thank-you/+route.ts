@@ -1,2 +1,4 @@
-// https://vike.dev/route: logical URL set by renderer/+onBeforeRoute.ts
-export default '/~/thank-you'
+// https://vike.dev/route-function: matches the logical URL set by renderer/+onBeforeRoute.ts
+import { logicalRoute } from '../../../lib/routing/logical'
+
+export default logicalRoute('thank-you')

@@ -1,0 +1,36 @@
+// Old links of the previous single-page app → their pages today, from content/routes.yml.
+import type { RouteTable } from '../routing/table'
+
+export type Redirect = { from: string; to: string }
+
+export function redirects(table: RouteTable, legacy: { from: string; to: string; locale: string }[]): Redirect[] {
+  const path = (key: string, locale: string) => {
+    const p = table.routes.get(key)?.paths[locale as keyof typeof table.locales]
+    if (!p) throw new Error(`content/routes.yml: legacy target "${key}" does not exist in "${locale}"`)
+    return p
+  }
+  const list: Redirect[] = legacy.map((l) => ({ from: l.from, to: path(l.to, l.locale) }))
+  list.push({ from: '/en', to: '/' })
+  // The old header, footer and switcher linked /products and /products/<slug> (and the same
+  // under each locale prefix): send them to the listing and product pages.
+  const productRoutes = [...table.routes.values()].filter((r) => r.page === 'product')
+  for (const locale of table.locales) {
+    const prefix = locale === table.defaultLocale ? '' : `/${locale}`
+    if (locale !== table.defaultLocale) list.push({ from: `${prefix}/products`, to: path('products', locale) })
+    for (const r of productRoutes) {
+      const target = r.paths[locale] ?? path('products', locale)
+      list.push({ from: `${prefix}/products/${r.paths.en!.split('/').pop()}`, to: target })
+    }
+  }
+  const seen = new Set<string>()
+  return list.filter((r) => !seen.has(r.from) && seen.add(r.from))
+}
+
+/** Netlify / Cloudflare Pages `_redirects` format. */
+export const redirectsFile = (list: Redirect[]) => list.map((r) => `${r.from} ${r.to} 301`).join('\n') + '\n'
+
+/** For hosts without a redirects file: a tiny page that forwards and tells crawlers where to go. */
+export function redirectPage(to: string, siteUrl: string): string {
+  const url = siteUrl + to
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title><meta http-equiv="refresh" content="0; url=${to}"><link rel="canonical" href="${url}"><meta name="robots" content="noindex"></head><body><p><a href="${to}">${url}</a></p></body></html>\n`
+}

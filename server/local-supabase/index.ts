@@ -1,0 +1,155 @@
+// A local, embedded stand-in for the slice of Supabase the site uses (GoTrue password + TOTP
+// sessions, PostgREST on public.leads), over PGlite with the project's real migrations.
+// Local development and tests only: fixed demo secret, loopback only.
+import http, { type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import path from 'node:path'
+import type { PGlite } from '@electric-sql/pglite'
+import { openDb } from './db'
+import { HttpError, applyCors, bearerToken, sendEmpty, sendJson } from './http'
+import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
+import { seedAdmin, type AuthConfig } from './auth-store'
+import { handleAuth } from './auth'
+import { handleRest, loadTables, type RestConfig } from './rest'
+
+export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
+export { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
+
+export const DEFAULT_PORT = 54321
+export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/pglite')
+const HOST = '127.0.0.1'
+// Tables the REST API exposes; everything else answers 404 as if it did not exist.
+const EXPOSED_TABLES = ['leads']
+
+export interface LocalSupabaseOptions {
+  /** 0 picks a free port. Default 54321, the Supabase CLI's port. */
+  port?: number
+  /** Persistent database directory. Default: <project>/.data/pglite */
+  dataDir?: string
+  /** In-memory database (tests); wins over dataDir. */
+  memory?: boolean
+  migrationsDir?: string
+  /** Access token lifetime in seconds (GoTrue default 3600). */
+  jwtExpiry?: number
+  /** Seconds during which a just-rotated refresh token still works (GoTrue default 10). */
+  refreshReuseSeconds?: number
+  /** Called once per request with a short access-log line. */
+  log?: (line: string) => void
+}
+
+export interface LocalSupabase {
+  url: string
+  anonKey: string
+  /** Bypasses RLS. For local scripts and tests; never put it in browser code. */
+  serviceRoleKey: string
+  /** The database itself, for test assertions. */
+  db: PGlite
+  stop(): Promise<void>
+}
+
+export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  let dataDir: string | undefined
+  if (!opts.memory) {
+    dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
+    await mkdir(dataDir, { recursive: true })
+  }
+  const db = await openDb({ dataDir, migrationsDir: opts.migrationsDir })
+  try {
+    await seedAdmin(db)
+    const rest: RestConfig = { db, tables: await loadTables(db, EXPOSED_TABLES) }
+    const server = http.createServer()
+    const port = await listen(server, opts.port ?? DEFAULT_PORT)
+    const url = `http://${HOST}:${port}`
+    const auth: AuthConfig = {
+      db,
+      issuer: `${url}/auth/v1`,
+      jwtExpiry: opts.jwtExpiry ?? 3600,
+      refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
+    }
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      const started = Date.now()
+      res.on('finish', () => opts.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`))
+      route(auth, rest, req, res, url).catch((e: unknown) => fail(res, e))
+    })
+    return {
+      url,
+      anonKey: LOCAL_ANON_KEY,
+      serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      db: db.pg,
+      stop: async () => {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve())
+          server.closeAllConnections()
+        })
+        await db.close()
+      },
+    }
+  } catch (e) {
+    await db.close()
+    throw e
+  }
+}
+
+function listen(server: http.Server, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${HOST} is already in use`) : e),
+    )
+    server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port))
+  })
+}
+
+async function route(auth: AuthConfig, rest: RestConfig, req: IncomingMessage, res: ServerResponse, base: string) {
+  applyCors(req, res)
+  if (req.method === 'OPTIONS') return sendEmpty(res, 204)
+  const url = new URL(req.url ?? '/', base)
+  const [, service, version, ...rest_] = url.pathname.split('/')
+  const subpath = `/${rest_.join('/')}`
+  if (version !== 'v1' || (service !== 'auth' && service !== 'rest')) {
+    throw new HttpError(404, { message: `No route for ${req.method} ${url.pathname} on the local Supabase server` })
+  }
+  // Like Kong in front of hosted Supabase: no valid project key, no entry.
+  const apikeyClaims = await apiKeyClaims(req, url)
+  if (service === 'auth') return handleAuth(auth, req, res, url, subpath)
+  return handleRest(rest, req, res, url, subpath, await requestClaims(req, apikeyClaims))
+}
+
+async function apiKeyClaims(req: IncomingMessage, url: URL): Promise<Claims> {
+  const header = req.headers.apikey
+  const key = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey')
+  if (!key) throw new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' })
+  try {
+    const claims = await verifyToken(key)
+    if (claims.role === 'anon' || claims.role === 'service_role') return claims
+  } catch {
+    // fall through: same answer for every kind of bad key
+  }
+  throw new HttpError(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' })
+}
+
+// PostgREST trusts the Authorization JWT; without one, the apikey's own role (anon) applies.
+async function requestClaims(req: IncomingMessage, apikeyClaims: Claims): Promise<Claims> {
+  const token = bearerToken(req)
+  if (!token) return apikeyClaims
+  try {
+    return await verifyToken(token)
+  } catch (e) {
+    const expired = e instanceof TokenError && e.expired
+    const message = expired ? 'JWT expired' : e instanceof Error ? e.message : 'invalid JWT'
+    throw new HttpError(401, { code: expired ? 'PGRST303' : 'PGRST301', message, details: null, hint: null }, {
+      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+    })
+  }
+}
+
+function fail(res: ServerResponse, e: unknown): void {
+  if (res.headersSent) {
+    res.destroy()
+    return
+  }
+  if (e instanceof HttpError) return sendJson(res, e.status, e.body, e.headers)
+  console.error('[local-supabase]', e)
+  sendJson(res, 500, { code: 'XX000', message: e instanceof Error ? e.message : 'Internal error', details: null, hint: null })
+}
