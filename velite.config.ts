@@ -28,9 +28,11 @@ const locales = defineCollection({ name: 'Locale', pattern: 'locales.yml', schem
 const routes = defineCollection({ name: 'Routes', pattern: 'routes.yml', single: true, schema: routesSchema })
 const facts = defineCollection({ name: 'Facts', pattern: 'facts.yml', single: true, schema: factsSchema })
 
+// UI strings: content/ui/<locale>.yml (layout, shared) and content/ui/<feature>/<locale>.yml
+// (forms, size selector, …). All files of a locale are merged; a key may be defined once.
 const ui = defineCollection({
   name: 'UiStrings',
-  pattern: 'ui/*.yml',
+  pattern: ['ui/*.yml', 'ui/*/*.yml'],
   schema: uiStringsSchema.transform((strings, { meta }) => ({
     locale: localeCodeSchema.parse(basename(meta.path, '.yml')),
     file: relative(meta.path),

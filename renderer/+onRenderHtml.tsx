@@ -34,7 +34,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const site = facts.business.siteUrl
   const currentPath = route?.paths[locale] ?? pageContext.urlPathname
 
-  const tags = headTags(routeTable, site, route, locale, data.head, info.ogLocale, facts.business.name)
+  const tags = headTags(routeTable, site, route, locale, data.head, info.ogLocale, facts.business.name, facts.business.brand)
   const crumbs = [{ name: t('nav.home'), url: site + href('home') }, ...(data.head.breadcrumbs ?? []).map(([name, target]) => ({ name, url: site + href(target) }))]
   const jsonLd = [organization(facts), ...(route && routeKey !== 'home' ? [breadcrumbList(crumbs)] : []), ...(data.head.jsonLd ?? [])]
 

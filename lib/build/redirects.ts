@@ -1,11 +1,11 @@
 // Old links of the previous single-page app → their pages today, from content/routes.yml.
-import type { RouteTable } from '../routing/table'
+import type { LocaleCode, RouteTable } from '../routing/table'
 
 export type Redirect = { from: string; to: string }
 
 export function redirects(table: RouteTable, legacy: { from: string; to: string; locale: string }[]): Redirect[] {
   const path = (key: string, locale: string) => {
-    const p = table.routes.get(key)?.paths[locale as keyof typeof table.locales]
+    const p = table.routes.get(key)?.paths[locale as LocaleCode]
     if (!p) throw new Error(`content/routes.yml: legacy target "${key}" does not exist in "${locale}"`)
     return p
   }

@@ -19,7 +19,20 @@ export function find<T extends { id: string; locale: LocaleCode }>(list: T[], id
 
 export const localeInfo = (code: LocaleCode) => locales.find((l) => l.code === code)!
 
+function mergeUi(code: LocaleCode): Record<string, string> {
+  const merged: Record<string, string> = {}
+  const origin: Record<string, string> = {}
+  for (const file of ui.filter((u) => u.locale === code)) {
+    for (const [key, text] of Object.entries(file.strings)) {
+      if (origin[key]) throw new MissingContentError(`${file.file}: key "${key}" is already defined in ${origin[key]}`)
+      merged[key] = text
+      origin[key] = file.file
+    }
+  }
+  return merged
+}
+const merged = new Map(routeTable.locales.map((code) => [code, mergeUi(code)]))
+
 export function dictionaries(locale: LocaleCode) {
-  const of = (code: LocaleCode) => ui.find((u) => u.locale === code)?.strings ?? {}
-  return { locale, primary: of(locale), fallback: of(routeTable.defaultLocale) }
+  return { locale, primary: merged.get(locale)!, fallback: merged.get(routeTable.defaultLocale)! }
 }

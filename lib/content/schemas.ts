@@ -166,12 +166,13 @@ export const countryContentSchema = pageContentSchema
   .extend({ products: z.array(productIdSchema).min(1) })
   .strict()
 
+// Which English text a translation was made from is recorded in content/i18n-lock/<locale>.yml
+// (npm run audit:lock), not in frontmatter, so translators never edit hashes by hand.
 export const articleFrontmatterSchema = z
   .object({
     title: text.max(90),
     description: text.max(170),
     updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be YYYY-MM-DD'),
-    sourceHash: z.string().regex(/^[0-9a-f]{12}$/).optional(),
   })
   .strict()
 
@@ -179,6 +180,5 @@ export const glossaryFrontmatterSchema = z
   .object({
     term: text,
     short: text.max(200),
-    sourceHash: z.string().regex(/^[0-9a-f]{12}$/).optional(),
   })
   .strict()

@@ -22,7 +22,7 @@ export type HeadTags = {
   og: Record<string, string>
 }
 
-export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string): HeadTags {
+export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string, brand: string): HeadTags {
   const path = route?.paths[locale] ?? '/404'
   const canonical = siteUrl + path
   const indexable = Boolean(route) && !isPlaceholder(route!, locale) && route!.page !== 'admin'
@@ -31,15 +31,17 @@ export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | u
     : []
   const fallback = route?.paths[table.defaultLocale]
   if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale)) alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
+  // Every title carries the brand once, for search results and browser tabs.
+  const title = head.title.includes(brand) ? head.title : `${head.title} | ${brand}`
   return {
-    title: head.title,
+    title,
     description: head.description,
     canonical,
     robots: indexable ? 'index,follow' : 'noindex,follow',
     alternates: alternates.length > 1 ? alternates : [],
     og: {
       'og:type': head.ogType ?? 'website',
-      'og:title': head.title,
+      'og:title': title,
       'og:description': head.description,
       'og:url': canonical,
       'og:site_name': siteName,

@@ -1,8 +1,8 @@
-// How GoTrue errors look and how it resolves the caller's session; shared by auth.ts and mfa.ts.
+// How GoTrue errors look, reads bodies and resolves the caller's session; shared by auth.ts and mfa.ts.
 // Error bodies follow GoTrue's legacy shape; auth-js reads `error_code` for the type of error
 // and `msg` for error.message (node_modules/@supabase/auth-js/src/lib/fetch.ts, handleError).
 import type { IncomingMessage } from 'node:http'
-import { HttpError, bearerToken } from './http'
+import { HttpError, bearerToken, readJson } from './http'
 import { TokenError, verifyToken, type Claims } from './jwt'
 import { findUser, type UserRow } from './auth-store'
 import type { Tx } from './db'
@@ -46,4 +46,14 @@ export async function requireSession(req: IncomingMessage, tx: Tx): Promise<Sess
   const user = await findUser(tx, claims.sub)
   if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')
   return { claims, user, sessionId: claims.session_id, aal: session.aal }
+}
+
+// GoTrue's own wording for a body that is not JSON (readJson answers in PostgREST's).
+export async function readAuthJson(req: IncomingMessage): Promise<unknown> {
+  try {
+    return await readJson(req)
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 400) throw authError(400, 'bad_json', 'Could not parse request body as JSON')
+    throw e
+  }
 }

@@ -1,19 +1,19 @@
 // The GoTrue (/auth/v1) endpoints supabase-js 2.109 calls for email+password sessions.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import bcrypt from 'bcryptjs'
-import { isObject, readJson, sendEmpty, sendJson } from './http'
+import { isObject, sendEmpty, sendJson } from './http'
 import * as store from './auth-store'
 import type { AuthConfig, UserRow } from './auth-store'
-import { authError, requireSession, tokenError } from './auth-session'
+import { authError, readAuthJson, requireSession, tokenError } from './auth-session'
 import { handleFactors } from './mfa'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export async function handleAuth(cfg: AuthConfig, req: IncomingMessage, res: ServerResponse, url: URL, path: string) {
   const method = req.method ?? 'GET'
-  if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signup(cfg, await readJson(req)))
+  if (method === 'POST' && path === '/signup') return sendJson(res, 200, await signup(cfg, await readAuthJson(req)))
   if (method === 'POST' && path === '/token') {
-    const body = await readJson(req)
+    const body = await readAuthJson(req)
     const grant = url.searchParams.get('grant_type')
     if (grant === 'password') return sendJson(res, 200, await passwordGrant(cfg, body))
     if (grant === 'refresh_token') return sendJson(res, 200, await refreshGrant(cfg, body))

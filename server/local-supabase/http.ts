@@ -33,6 +33,13 @@ export class HttpError extends Error {
 // (if local) data and any website could otherwise script requests to 127.0.0.1.
 const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/
 
+// A page on a rebound DNS name (evil.example -> 127.0.0.1) would be same-origin and skip CORS;
+// its requests still carry that name in Host, so only loopback names are served.
+const LOOPBACK_HOST = /^(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/
+export function isLoopbackHost(req: IncomingMessage): boolean {
+  return LOOPBACK_HOST.test(req.headers.host ?? '')
+}
+
 export function applyCors(req: IncomingMessage, res: ServerResponse): void {
   const origin = req.headers.origin
   if (!origin || !LOOPBACK_ORIGIN.test(origin)) return

@@ -8,7 +8,8 @@ import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { openDb } from './db'
-import { HttpError, applyCors, bearerToken, sendEmpty, sendJson } from './http'
+import { lockDataDir } from './lock'
+import { HttpError, applyCors, bearerToken, isLoopbackHost, sendEmpty, sendJson } from './http'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
 import { seedAdmin, type AuthConfig } from './auth-store'
 import { handleAuth } from './auth'
@@ -51,11 +52,16 @@ export interface LocalSupabase {
 
 export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   let dataDir: string | undefined
+  let unlock = async () => {}
   if (!opts.memory) {
     dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
     await mkdir(dataDir, { recursive: true })
+    unlock = await lockDataDir(dataDir)
   }
-  const db = await openDb({ dataDir, migrationsDir: opts.migrationsDir })
+  const db = await openDb({ dataDir, migrationsDir: opts.migrationsDir }).catch(async (e: unknown) => {
+    await unlock()
+    throw e
+  })
   try {
     await seedAdmin(db)
     const rest: RestConfig = { db, tables: await loadTables(db, EXPOSED_TABLES) }
@@ -84,10 +90,12 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
           server.closeAllConnections()
         })
         await db.close()
+        await unlock()
       },
     }
   } catch (e) {
     await db.close()
+    await unlock()
     throw e
   }
 }
@@ -102,11 +110,12 @@ function listen(server: http.Server, port: number): Promise<number> {
 }
 
 async function route(auth: AuthConfig, rest: RestConfig, req: IncomingMessage, res: ServerResponse, base: string) {
+  if (!isLoopbackHost(req)) throw new HttpError(403, { message: 'Only loopback host names are served' })
   applyCors(req, res)
   if (req.method === 'OPTIONS') return sendEmpty(res, 204)
   const url = new URL(req.url ?? '/', base)
-  const [, service, version, ...rest_] = url.pathname.split('/')
-  const subpath = `/${rest_.join('/')}`
+  const [, service, version, ...parts] = url.pathname.split('/')
+  const subpath = `/${parts.join('/')}`
   if (version !== 'v1' || (service !== 'auth' && service !== 'rest')) {
     throw new HttpError(404, { message: `No route for ${req.method} ${url.pathname} on the local Supabase server` })
   }

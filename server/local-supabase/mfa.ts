@@ -3,10 +3,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { randomUUID } from 'node:crypto'
 import * as OTPAuth from 'otpauth'
 import QRCode from 'qrcode'
-import { isObject, readJson, sendJson } from './http'
+import { isObject, sendJson } from './http'
 import * as store from './auth-store'
 import type { AuthConfig, FactorRow } from './auth-store'
-import { authError, requireSession, type SessionContext } from './auth-session'
+import { authError, readAuthJson, requireSession, type SessionContext } from './auth-session'
 import type { Tx } from './db'
 
 const CHALLENGE_TTL_SECONDS = 300
@@ -14,7 +14,7 @@ const CHALLENGE_TTL_SECONDS = 300
 export async function handleFactors(cfg: AuthConfig, req: IncomingMessage, res: ServerResponse, path: string) {
   const method = req.method ?? 'GET'
   const [, , factorId, action] = path.split('/')
-  const body = method === 'POST' ? await readJson(req) : undefined
+  const body = method === 'POST' ? await readAuthJson(req) : undefined
   const result = await cfg.db.admin(async (tx) => {
     const s = await requireSession(req, tx)
     if (method === 'POST' && !factorId) return enroll(cfg, tx, s, body)

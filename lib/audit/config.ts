@@ -1,0 +1,27 @@
+// content/audit.yml: where translatable text lives, which fields are structure, and which text
+// may stay identical to English. The audit reads every such decision from content, never code.
+import { z } from 'zod'
+
+export const sourceSchema = z
+  .object({
+    /** Path pattern under content/: {locale} and {id} (or any {name}) match one path segment. */
+    files: z.string().regex(/\{locale\}/, 'files must contain {locale}'),
+    /** "ui": flat dotted keys merged across all files of a locale; "text": YAML or MDX by extension. */
+    format: z.enum(['ui', 'text']).default('text'),
+    /** The content/routes.yml route the file belongs to, e.g. "product/{id}". */
+    route: z.string().optional(),
+  })
+  .strict()
+
+export const auditConfigSchema = z
+  .object({
+    sources: z.array(sourceSchema).min(1),
+    lock: z.string().regex(/\{locale\}/, 'lock must contain {locale}'),
+    structural: z.array(z.string()).default([]),
+    ignored: z.array(z.string()).default([]),
+    identical: z.record(z.string(), z.array(z.string())).default({}),
+  })
+  .strict()
+
+export type AuditConfig = z.infer<typeof auditConfigSchema>
+export type Source = z.infer<typeof sourceSchema>

@@ -1,0 +1,137 @@
+-- Plain-SQL assertions for supabase/migrations/0001_leads.sql on a real PostgreSQL 15, run by
+-- scripts/pg-check.sh after server/local-supabase/bootstrap.sql and the migrations. Each check
+-- raises an exception on failure; psql runs with ON_ERROR_STOP, so the first failure stops it.
+-- Roles are switched with SET ROLE and claims with request.jwt.claims, as PostgREST does.
+\set ON_ERROR_STOP 1
+\set QUIET 1
+set client_min_messages = warning;
+
+-- Fixtures, as the database owner.
+insert into auth.users (id, email, raw_app_meta_data) values
+  ('00000000-0000-4000-8000-000000000001', 'admin@example.com', '{"role":"admin"}'),
+  ('00000000-0000-4000-8000-000000000002', 'visitor@example.com', '{}');
+
+-- anon: insert yes; read, update, delete no; duplicates and bad rows refused by the database.
+set role anon;
+set request.jwt.claims = '{"role":"anon"}';
+insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
+values ('10000000-0000-4000-8000-000000000001', 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Which size?', 'fr', true, true);
+insert into public.leads (id, kind, name, email, company, country, products, quantity, quantity_unit, locale, consent_privacy)
+values ('10000000-0000-4000-8000-000000000002', 'quote', 'Ana', 'ana@example.es', 'Embutidos SL', 'España', '{pork,sausage-salami}', '300', 'rolls', 'es', true);
+
+do $$ begin
+  perform 1 from public.leads;
+  raise exception 'FAIL: anon can select leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  update public.leads set name = 'x';
+  raise exception 'FAIL: anon can update leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  delete from public.leads;
+  raise exception 'FAIL: anon can delete leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
+  values ('10000000-0000-4000-8000-000000000001', 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Again', 'fr', true, true);
+  raise exception 'FAIL: duplicate id accepted';
+exception when unique_violation then null; end $$;
+do $$ begin
+  perform public.user_has_verified_factor('00000000-0000-4000-8000-000000000001');
+  raise exception 'FAIL: anon may call user_has_verified_factor';
+exception when insufficient_privilege then null; end $$;
+
+do $$
+declare
+  bad text[] := array[
+    $q$('contact', 'Jean', 'jean@example', 'S', 'M', true, true, 'fr', '{}')$q$,
+    $q$('contact', 'Jean', 'jean@example.fr', 'S', 'M', true, false, 'fr', '{}')$q$,
+    $q$('contact', 'Jean', 'jean@example.fr', 'S', 'M', false, true, 'fr', '{}')$q$,
+    $q$('contact', 'Jean', 'jean@example.fr', 'S', repeat('x', 5001), true, true, 'fr', '{}')$q$,
+    $q$('newsletter', 'Jean', 'jean@example.fr', 'S', 'M', true, true, 'fr', '{}')$q$,
+    $q$('contact', '  ', 'jean@example.fr', 'S', 'M', true, true, 'fr', '{}')$q$,
+    $q$('contact', 'Jean', 'jean@example.fr', 'S', 'M', true, true, 'pt', '{}')$q$,
+    $q$('quote', 'Jean', 'jean@example.fr', null, null, true, true, 'fr', '{}')$q$,
+    $q$('samples', 'Jean', 'jean@example.fr', null, null, true, true, 'fr', '{Pork}')$q$
+  ];
+  v text;
+begin
+  foreach v in array bad loop
+    begin
+      execute 'insert into public.leads (id, kind, name, email, subject, message, consent_contact,
+               consent_privacy, locale, products) select gen_random_uuid(), k, n, e, s, m, cc, cp, l, p::text[]
+               from (values ' || v || ') v(k, n, e, s, m, cc, cp, l, p)';
+      raise exception 'FAIL: bad row accepted: %', v;
+    exception when check_violation then null;
+    end;
+  end loop;
+end $$;
+reset role;
+
+-- A signed-in user without the admin role: zero rows, no writes besides insert.
+set role authenticated;
+set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000002","aal":"aal1","app_metadata":{}}';
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 0 then raise exception 'FAIL: non-admin sees % leads', n; end if;
+end $$;
+do $$ begin
+  delete from public.leads;
+  raise exception 'FAIL: authenticated can delete leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform 1 from auth.mfa_factors;
+  raise exception 'FAIL: authenticated can read auth.mfa_factors';
+exception when insufficient_privilege then null; end $$;
+reset role;
+
+-- The admin without a verified factor reads at aal1.
+set role authenticated;
+set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000001","aal":"aal1","app_metadata":{"role":"admin"}}';
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 2 then raise exception 'FAIL: admin without factor sees % of 2 leads', n; end if;
+end $$;
+reset role;
+
+-- An unverified factor changes nothing; a verified one requires aal2.
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
+values ('20000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', 'pending', 'totp', 'unverified', 'X');
+set role authenticated;
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 2 then raise exception 'FAIL: unverified factor blocked the admin (% rows)', n; end if;
+end $$;
+reset role;
+
+update auth.mfa_factors set status = 'verified';
+set role authenticated;
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 0 then raise exception 'FAIL: admin with verified factor reads % leads at aal1', n; end if;
+end $$;
+set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000001","aal":"aal2","app_metadata":{"role":"admin"}}';
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 2 then raise exception 'FAIL: admin at aal2 sees % of 2 leads', n; end if;
+end $$;
+-- A user_metadata "role" is user-editable and must not count.
+set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000002","aal":"aal2","user_metadata":{"role":"admin"}}';
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 0 then raise exception 'FAIL: user_metadata.role granted access'; end if;
+end $$;
+reset role;
+
+-- service_role bypasses RLS and alone may change rows.
+set role service_role;
+reset request.jwt.claims;
+update public.leads set name = 'Jean D.' where id = '10000000-0000-4000-8000-000000000001';
+delete from public.leads where id = '10000000-0000-4000-8000-000000000002';
+do $$ declare n int; begin
+  select count(*) into n from public.leads;
+  if n <> 1 then raise exception 'FAIL: service_role sees % leads after delete', n; end if;
+end $$;
+reset role;
+
+\echo 'pg-check: all RLS and CHECK assertions passed'
