@@ -1,12 +1,234 @@
+// The size selector: circumference + process (+ optional product) → the netting to ask for.
+// The rule lives in lib/sizing/recommend.ts (pure, unit-tested); this component only collects
+// the input, shows errors and the result in the locale, and links to the quote form with the
+// recommendation in the query string (names documented at quoteQuery()).
+import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Link, useHref } from '../../../components/routing/links'
+import { usePageData } from '../../../components/page-data'
 import { useI18n } from '../../../lib/i18n/context'
+import type { LocaleCode } from '../../../lib/routing/table'
+import {
+  circumferenceLimits,
+  quoteQuery,
+  recommendNetting,
+  SIZING_PROCESSES,
+  type ExplanationLine,
+  type Recommendation,
+  type SizingProcess,
+  type SizingResult,
+} from '../../../lib/sizing/recommend'
+import type { SizeSelectorData } from './+data'
+
+const P = 'size-selector.'
+const SIZE_GUIDE = 'guide/how-to-choose-netting-size-calculator'
+const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/
+
+// Which explanation values carry which unit; each value is shown whole, unit included, inside
+// <bdi>, so "75 mm" or "1,35×" never reorders inside Arabic text.
+const UNIT: Record<string, 'mm' | 'x' | 'm' | 'c'> = {
+  productDiameter: 'mm', circumference: 'mm', diameter: 'mm', mesh: 'mm', maxMesh: 'mm', limit: 'mm', min: 'mm', max: 'mm',
+  stretch: 'x', effectiveStretch: 'x',
+  metres: 'm',
+  heat: 'c', processHeat: 'c',
+}
+
+/** Latin digits in every locale (as the facts are shown site-wide), the locale's decimal mark,
+ *  no grouping (so "1256" reads back through the input parser). */
+function numberFormat(locale: LocaleCode) {
+  const f = new Intl.NumberFormat(locale === 'ar' ? 'ar-u-nu-latn' : locale, { maximumFractionDigits: 2, useGrouping: false })
+  return (n: number) => f.format(n)
+}
+
+/** A translated template with its {placeholders} replaced by React nodes (t() has already
+ *  filled the site-wide fact placeholders such as {maxHeat}). */
+function rich(template: string, values: Record<string, ReactNode>): ReactNode[] {
+  return template.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{values[part] ?? `{${part}}`}</Fragment>))
+}
 
 export default function Page() {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
+  const href = useHref()
+  const { sizing } = usePageData<SizeSelectorData>()
+  const limits = circumferenceLimits(sizing)
+  const num = numberFormat(locale)
+  const id = useId()
+  const ids = { circumference: `${id}-c`, cHint: `${id}-ch`, cError: `${id}-ce`, pError: `${id}-pe`, product: `${id}-p`, productHint: `${id}-ph`, productError: `${id}-pre`, heading: `${id}-h` }
+
+  const [circumference, setCircumference] = useState('')
+  const [process, setProcess] = useState<SizingProcess>('standard-cooking')
+  const [product, setProduct] = useState('')
+  const [result, setResult] = useState<SizingResult | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+  const selectRef = useRef<HTMLSelectElement>(null)
+  const processRef = useRef<HTMLFieldSetElement>(null)
+
+  // Product pages and guides may link here with ?product=beef&process=smoking&circumference=314:
+  // prefill after hydration (the prerendered HTML has no query string), never auto-submit.
+  useEffect(() => {
+    const q = new URLSearchParams(window.location.search)
+    const p = q.get('product')
+    if (p && sizing.products.some((x) => x.id === p)) setProduct(p)
+    const pr = q.get('process')
+    if (pr && (SIZING_PROCESSES as readonly string[]).includes(pr)) setProcess(pr as SizingProcess)
+    const c = q.get('circumference')
+    if (c) setCircumference(c.slice(0, 20))
+  }, [sizing.products])
+
+  const box = (text: ReactNode) => <bdi>{text}</bdi>
+  const mm = (n: number) => box(`${num(n)} mm`)
+  const productName = (pid: string) => t(`product.${pid}.name`)
+
+  function formatValue(name: string, v: number | string): ReactNode {
+    if (name === 'product') return productName(String(v))
+    if (typeof v === 'string') return box(v)
+    switch (UNIT[name]) {
+      case 'mm': return mm(v)
+      case 'x': return box(`${num(v)}×`)
+      case 'm': return box(`${num(v)} m`)
+      case 'c': return box(`${num(v)} °C`)
+      default: return box(num(v))
+    }
+  }
+  const line = (l: ExplanationLine) =>
+    rich(t(P + l.key), Object.fromEntries(Object.entries(l.values).map(([k, v]) => [k, formatValue(k, v)])))
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    const r = recommendNetting({ circumference, process, product }, sizing)
+    setResult(r)
+    if (!r.ok) ({ circumference: inputRef, process: processRef, product: selectRef })[r.field].current?.focus()
+  }
+
+  const error = result && !result.ok ? result : null
+  const errorText = (field: 'circumference' | 'process' | 'product') =>
+    error?.field === field ? rich(t(`${P}error.${error.error}`), { min: mm(limits.min), max: mm(limits.max), example: box(num(314.5)) }) : null
+  const invalid = (field: string) => (error?.field === field ? true : undefined)
+
   return (
     <section className="section">
       <div className="container prose">
-        <h1>{t('size-selector.heading')}</h1>
+        <h1>{t(P + 'heading')}</h1>
+        <p className="lead">{t(P + 'intro')}</p>
+        <noscript>
+          <p className="card">
+            {t(P + 'noscript')} <Link to={SIZE_GUIDE}>{t(P + 'noscriptLink')}</Link>
+          </p>
+        </noscript>
+
+        <form className="card size-form" noValidate onSubmit={submit}>
+          <div className="field">
+            <label htmlFor={ids.circumference}>{t(P + 'circumference.label')}</label>
+            <p id={ids.cHint} className="field-hint">
+              {rich(t(P + 'circumference.hint'), { min: mm(limits.min), max: mm(limits.max), example: box(num(314.5)) })}
+            </p>
+            <input
+              ref={inputRef}
+              id={ids.circumference}
+              name="circumference"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              spellCheck={false}
+              required
+              dir="ltr"
+              value={circumference}
+              onChange={(e) => setCircumference(e.target.value)}
+              aria-describedby={`${ids.cHint} ${ids.cError}`}
+              aria-invalid={invalid('circumference')}
+            />
+            <p id={ids.cError} className="field-error" role="alert">{errorText('circumference')}</p>
+          </div>
+
+          <fieldset ref={processRef} tabIndex={-1} aria-describedby={ids.pError}>
+            <legend>{t(P + 'process.legend')}</legend>
+            {SIZING_PROCESSES.map((p) => (
+              <label key={p} className="choice">
+                <input type="radio" name="process" value={p} checked={process === p} onChange={() => setProcess(p)} />
+                <span>
+                  {t(`${P}process.${p}.name`)} <span className="field-hint">{t(`${P}process.${p}.hint`)}</span>
+                </span>
+              </label>
+            ))}
+            <p id={ids.pError} className="field-error" role="alert">{errorText('process')}</p>
+          </fieldset>
+
+          <div className="field">
+            <label htmlFor={ids.product}>{t(P + 'product.label')}</label>
+            <p id={ids.productHint} className="field-hint">{t(P + 'product.hint')}</p>
+            <select
+              ref={selectRef}
+              id={ids.product}
+              name="product"
+              value={product}
+              onChange={(e) => setProduct(e.target.value)}
+              aria-describedby={`${ids.productHint} ${ids.productError}`}
+              aria-invalid={invalid('product')}
+            >
+              <option value="">{t(P + 'product.any')}</option>
+              {sizing.products.map((p) => (
+                <option key={p.id} value={p.id}>{productName(p.id)}</option>
+              ))}
+            </select>
+            <p id={ids.productError} className="field-error" role="alert">{errorText('product')}</p>
+          </div>
+
+          <p className="actions">
+            <button type="submit" className="btn btn-primary">{t(P + 'submit')}</button>
+          </p>
+        </form>
+
+        <div className="size-result" aria-live="polite">
+          {result?.ok ? <Result r={result.recommendation} line={line} formatMm={mm} productName={productName} quoteHref={`${href('quote')}?${quoteQuery(result.recommendation)}`} headingId={ids.heading} /> : null}
+        </div>
       </div>
     </section>
+  )
+}
+
+type ResultProps = {
+  r: Recommendation
+  line: (l: ExplanationLine) => ReactNode[]
+  formatMm: (n: number) => ReactNode
+  productName: (id: string) => string
+  quoteHref: string
+  headingId: string
+}
+
+function Result({ r, line, formatMm, productName, quoteHref, headingId }: ResultProps) {
+  const { t } = useI18n()
+  const rows: [string, ReactNode][] = [
+    ...(r.product ? [[t(P + 'result.product'), productName(r.product)] as [string, ReactNode]] : []),
+    [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
+    [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
+    [t(P + 'result.elasticity'), t(`${P}elasticity.${r.elasticity}`)],
+    [t(P + 'result.roll'), r.rollLength === 'custom' ? t(P + 'result.rollCustom') : <bdi>{`${r.rollLength} m`}</bdi>],
+    [t(P + 'result.mesh'), formatMm(r.meshOpeningMm)],
+    [t('spec.material'), t('spec.materialValue')],
+  ]
+  return (
+    <article className="card" aria-labelledby={headingId}>
+      <h2 id={headingId}>{t(P + 'result.heading')}</h2>
+      <dl className="mini-spec">
+        {rows.map(([label, value]) => (
+          <Fragment key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </Fragment>
+        ))}
+      </dl>
+      <h3>{t(P + 'result.why')}</h3>
+      <ul className="check-list">
+        {r.explanation.map((l) => (
+          <li key={l.key}>{line(l)}</li>
+        ))}
+      </ul>
+      <p className="field-hint">
+        {t(P + 'result.disclaimer')} <Link to="samples">{t(P + 'result.samples')}</Link>
+      </p>
+      <p className="actions">
+        <a className="btn btn-primary" href={quoteHref}>{t(P + 'result.quote')}</a>
+        {r.product ? <Link to={`product/${r.product}`} className="btn btn-secondary">{t(P + 'result.viewProduct', { product: productName(r.product) })}</Link> : null}
+      </p>
+    </article>
   )
 }

@@ -1,0 +1,161 @@
+// Compares one locale's units with English: what is required there (from the route table),
+// what is missing, empty, stale, left in English, or has other {placeholders}.
+import { placeholdersOf } from '../i18n/translate'
+import type { LocaleContent, Unit } from './collect'
+import { sourceHash, type Lock } from './lock'
+import { PROBLEMS, type Problem } from './problem'
+import { hasContent, type AuditRoutes } from './routes'
+
+export type LocaleStats = {
+  locale: string
+  requiredUnits: number
+  translated: number
+  missing: number
+  empty: number
+  placeholderMismatches: number
+  stale: number
+  identical: number
+  structureMismatches: number
+  extra: number
+  /** Translated texts the lock file does not know yet (cannot be checked for staleness). */
+  unlocked: number
+  pagesTotal: number
+  pagesCovered: number
+  /** Route keys shown as a "not translated yet" notice in this locale (not counted as pages). */
+  placeholderPages: string[]
+}
+
+export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean; lockFile: string }
+
+/** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
+export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
+  if (!unit.route) return true
+  const route = routes.routes.get(unit.route)
+  if (!route) return false
+  return unit.ui ? locale in route.paths : hasContent(route, locale)
+}
+
+const blank = (text: string | null) => !text || !text.trim()
+const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
+
+export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
+  const existing = [...routes.routes.values()].filter((r) => locale in r.paths)
+  return {
+    locale, requiredUnits: 0, translated: 0, missing: 0, empty: 0, placeholderMismatches: 0, stale: 0, identical: 0, structureMismatches: 0, extra: 0, unlocked: 0,
+    pagesTotal: existing.filter((r) => hasContent(r, locale)).length,
+    pagesCovered: 0,
+    placeholderPages: existing.filter((r) => !hasContent(r, locale)).map((r) => r.key),
+  }
+}
+
+export function compareLocale(locale: string, english: LocaleContent, target: LocaleContent | undefined, routes: AuditRoutes, lock: Lock, options: CompareOptions) {
+  const stats = emptyStats(locale, routes)
+  const problems: Problem[] = []
+  const files = target?.files ?? new Map()
+  const units = target?.units ?? new Map<string, Unit>()
+  const uncovered = new Set<string>()
+  const missingFiles = new Map<string, { count: number; first: Unit }>()
+  const englishByFile = new Map<string, Unit[]>()
+  for (const unit of english.units.values()) englishByFile.set(unit.at.file, [...(englishByFile.get(unit.at.file) ?? []), unit])
+
+  /** Where a missing text should go: beside the text before it (UI) or inside its parent (blocks). */
+  const lineFor = (unit: Unit, file: string): number | undefined => {
+    const at = files.get(file)
+    if (!at) return undefined
+    if (unit.ui) {
+      const order = englishByFile.get(unit.at.file) ?? []
+      for (let i = order.indexOf(unit) - 1; i >= 0; i--) {
+        const before = units.get(order[i]!.id)
+        if (before?.at.file === file) return before.line
+      }
+      return 1
+    }
+    const path = unit.key.split('.')
+    for (let n = path.length - 1; n >= 1; n--) {
+      const line = at.parsed.lines.get(path.slice(0, n).join('.'))
+      if (line) return line
+    }
+    return 1
+  }
+  const report = (severity: Problem['severity'], kind: Problem['kind'], unit: Unit, message: string, at?: { file: string; line?: number }, quiet?: boolean) =>
+    problems.push({
+      severity, kind, locale, file: at?.file ?? unit.at.file, line: at ? at.line : unit.line, key: unit.key, message,
+      english: unit.text ?? '', englishAt: `${unit.at.file}:${unit.line}`, ...(quiet ? { quiet } : {}),
+    })
+
+  for (const source of english.units.values()) {
+    const translation = units.get(source.id)
+    const required = isRequired(source, locale, routes)
+    const expected = source.at.inLocale(locale)
+    if (source.structural) {
+      if (!files.has(expected) || !required) continue
+      if ((translation?.text ?? null) !== source.text) {
+        stats.structureMismatches++
+        const found = translation ? `"${translation.text ?? ''}"` : 'nothing'
+        report('warning', PROBLEMS.structure, source, `structure differs from English: "${source.text}" expected, found ${found}; ${source.key.split('.').pop()} is not translated, copy it from English`, translation ? { file: translation.at.file, line: translation.line } : { file: expected, line: lineFor(source, expected) })
+      }
+      continue
+    }
+    if (required) stats.requiredUnits++
+    if (!translation || blank(translation.text)) {
+      if (!required) continue
+      if (source.route) uncovered.add(source.route)
+      if (!translation) {
+        stats.missing++
+        const fileMissing = !files.has(expected)
+        if (fileMissing) {
+          const seen = missingFiles.get(expected)
+          missingFiles.set(expected, { count: (seen?.count ?? 0) + 1, first: seen?.first ?? source })
+        }
+        report('error', PROBLEMS.missing, source, 'not translated: add this text in your language', { file: expected, line: lineFor(source, expected) }, fileMissing)
+      } else {
+        stats.empty++
+        report('error', PROBLEMS.empty, source, 'empty: write the translation', { file: translation.at.file, line: translation.line })
+      }
+      continue
+    }
+    if (required) stats.translated++
+    const text = translation.text!
+    const at = { file: translation.at.file, line: translation.line }
+    const want = placeholdersOf(source.text ?? '')
+    const have = placeholdersOf(text)
+    if (want.join() !== have.join()) {
+      stats.placeholderMismatches++
+      report(required ? 'error' : 'warning', PROBLEMS.placeholders, source, `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`, at)
+    }
+    const locked = lock.get(source.id)
+    if (!locked) stats.unlocked++
+    else if (locked !== sourceHash(source.text ?? '')) {
+      stats.stale++
+      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then run npm run audit:lock -- --locale ${locale} --file ${translation.at.file}`, at)
+    }
+    if (text.trim() === source.text?.trim() && !options.identicalOk(text)) {
+      stats.identical++
+      report('warning', PROBLEMS.identical, source, 'same as English: translate it, or add the term to content/audit.yml (identical:) if it is a name, standard or unit', at)
+    }
+  }
+
+  for (const [file, { count, first }] of missingFiles) {
+    problems.push({
+      severity: 'error', kind: PROBLEMS.missingFile, locale, file, key: '', english: first.text ?? '', englishAt: `${first.at.file}:${first.line}`,
+      message: `missing file: ${count} text${count === 1 ? '' : 's'} to translate from ${first.at.file}`,
+    })
+  }
+
+  const sourceLocale = routes.locales[0]!
+  for (const at of files.values()) {
+    const englishFile = at.inLocale(sourceLocale)
+    if (!english.files.has(englishFile)) {
+      stats.extra++
+      problems.push({ severity: 'warning', kind: PROBLEMS.extra, locale, file: at.file, line: 1, key: '', message: `no English file ${englishFile}: rename or delete this file` })
+    }
+  }
+  for (const unit of units.values()) {
+    if (unit.structural || english.units.has(unit.id) || !english.files.has(unit.at.inLocale(sourceLocale))) continue
+    stats.extra++
+    problems.push({ severity: 'warning', kind: PROBLEMS.extra, locale, file: unit.at.file, line: unit.line, key: unit.key, message: 'not in English: delete it, or add it to the English file first', english: '' })
+  }
+
+  stats.pagesCovered = [...routes.routes.values()].filter((r) => hasContent(r, locale) && !uncovered.has(r.key)).length
+  return { stats, problems }
+}

@@ -1,0 +1,35 @@
+// The audit CSVs (papaparse). Cells a spreadsheet would run as a formula (= + - @ tab CR first)
+// get a leading single quote; UTF-8 with BOM so Excel shows ü, ş and Arabic correctly.
+import Papa from 'papaparse'
+import type { Problem } from './problem'
+import type { LocaleRow } from './run'
+
+const FORMULA = /^[=+\-@\t\r]/
+const BOM = '\uFEFF'
+/** Long English sources (whole MDX bodies) are cut: the CSV points at the file and line anyway. */
+const MAX_TEXT = 500
+
+export const toCsv = (fields: string[], rows: (string | number)[][]) =>
+  BOM + Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' }) + '\r\n'
+
+export const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
+export const pagesCovered = (row: LocaleRow) => `${row.pagesCovered}/${row.pagesTotal}`
+const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text)
+
+export const SUMMARY_FIELDS = ['locale', 'completion', 'pages covered', 'notes', 'required units', 'translated', 'missing', 'empty', 'placeholder mismatches', 'stale', 'identical to English']
+
+export function summaryCsv(rows: LocaleRow[]): string {
+  return toCsv(
+    SUMMARY_FIELDS,
+    rows.map((r) => [r.locale, percent(r.completion), pagesCovered(r), r.notes, r.requiredUnits, r.translated, r.missing, r.empty, r.placeholderMismatches, r.stale, r.identical]),
+  )
+}
+
+export const ITEM_FIELDS = ['locale', 'file', 'line', 'key', 'problem', 'English source text', 'severity', 'details']
+
+export function itemsCsv(problems: Problem[]): string {
+  return toCsv(
+    ITEM_FIELDS,
+    problems.map((p) => [p.locale, p.file, p.line ?? '', p.key, p.kind, cut(p.english ?? ''), p.severity, p.message]),
+  )
+}

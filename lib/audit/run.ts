@@ -1,0 +1,103 @@
+// The localization audit as one function (the CLI, the bench and the tests call it): reads
+// content/ straight from the YAML/MDX sources and returns per-locale numbers and every finding.
+import { existsSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { collectContent, type LocaleContent } from './collect'
+import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
+import { auditConfigSchema, type AuditConfig } from './config'
+import { allowedIdentical } from './identical'
+import { readLock } from './lock'
+import { localeNotes } from './notes'
+import { PROBLEMS, type Problem } from './problem'
+import { auditRoutes, hasContent, type AuditRoutes } from './routes'
+import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
+
+export type AuditOptions = { contentDir: string; strictStale?: boolean; cwd?: string }
+export type LocaleRow = LocaleStats & { name: string; completion: number; notes: string }
+export type AuditResult = {
+  ok: boolean
+  errors: number
+  warnings: number
+  elapsedMs: number
+  sourceLocale: string
+  locales: LocaleRow[]
+  problems: Problem[]
+}
+
+export class AuditSetupError extends Error {
+  override name = 'AuditSetupError'
+}
+
+/** Everything the audit and the lock command share: config, routes and every locale's units. */
+export type AuditInput = { config: AuditConfig; routes: AuditRoutes; byLocale: Map<string, LocaleContent>; problems: Problem[]; names: Map<string, string>; show: (path: string) => string; contentDir: string }
+
+export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
+  const show = (path: string) => relative(cwd, join(contentDir, path)).split('\\').join('/')
+  const read = (path: string): ParsedYaml => {
+    const full = join(contentDir, path)
+    if (!existsSync(full)) throw new AuditSetupError(`${show(path)}: not found (is --content pointing at the content folder?)`)
+    const parsed = yamlLeaves(readFileSync(full, 'utf8'))
+    if (parsed.error) throw new AuditSetupError(`${show(path)}:${parsed.error.line}: ${parsed.error.message}`)
+    return parsed
+  }
+  const configYml = read('audit.yml')
+  const config = auditConfigSchema.safeParse(configYml.data)
+  if (!config.success) {
+    const issue = config.error.issues[0]!
+    throw new AuditSetupError(`${show('audit.yml')}:${configYml.lines.get(issue.path.join('.')) ?? 1}: ${issue.path.join('.') || '(file)'}: ${issue.message}`)
+  }
+  const localesYml = read('locales.yml')
+  const routes = auditRoutes(localesYml, read('routes.yml'), show('routes.yml'))
+  const names = new Map(((localesYml.data ?? []) as { code: string; name?: string }[]).map((l) => [l.code, l.name ?? l.code]))
+  const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd)
+  return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
+}
+
+export function runAudit(options: AuditOptions): AuditResult {
+  const started = performance.now()
+  const input = loadAudit(options.contentDir, options.cwd)
+  const { config, routes, byLocale } = input
+  const [sourceLocale] = routes.locales
+  if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
+  const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
+  const problems = [...input.problems, ...routeless(english, routes, sourceLocale)]
+  const rows: LocaleRow[] = []
+
+  for (const locale of routes.locales) {
+    let stats: LocaleStats
+    if (locale === sourceLocale) {
+      stats = emptyStats(locale, routes)
+      stats.requiredUnits = stats.translated = [...english.units.values()].filter((u) => !u.structural && isRequired(u, locale, routes)).length
+      stats.pagesCovered = stats.pagesTotal
+    } else {
+      const lockRel = config.lock.replace('{locale}', locale)
+      const lock = readLock(join(options.contentDir, lockRel), input.show(lockRel))
+      const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
+      const result = compareLocale(locale, english, byLocale.get(locale), routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, lockFile: input.show(lockRel) })
+      stats = result.stats
+      problems.push(...result.problems)
+    }
+    const completion = stats.requiredUnits ? stats.translated / stats.requiredUnits : 1
+    rows.push({ ...stats, name: input.names.get(locale) ?? locale, completion, notes: localeNotes(stats, locale === sourceLocale) })
+  }
+
+  const order = new Map(routes.locales.map((l, i) => [l, i]))
+  problems.sort((a, b) => (order.get(a.locale) ?? 99) - (order.get(b.locale) ?? 99) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))
+  const errors = problems.filter((p) => p.severity === 'error').length
+  return { ok: errors === 0, errors, warnings: problems.length - errors, elapsedMs: Math.round(performance.now() - started), sourceLocale, locales: rows, problems }
+}
+
+/** English files whose route is not in content/routes.yml are required nowhere: say so once. */
+function routeless(english: LocaleContent, routes: AuditRoutes, sourceLocale: string): Problem[] {
+  const seen = new Set<string>()
+  const problems: Problem[] = []
+  for (const unit of english.units.values()) {
+    if (unit.ui || !unit.route || seen.has(unit.at.file)) continue
+    seen.add(unit.at.file)
+    const route = routes.routes.get(unit.route)
+    if (route && hasContent(route, sourceLocale)) continue
+    problems.push({ severity: 'warning', kind: PROBLEMS.noRoute, locale: sourceLocale, file: unit.at.file, line: 1, key: '', message: `route "${unit.route}" is not in content/routes.yml (or not in ${sourceLocale}): this file is not required in any locale` })
+  }
+  return problems
+}
