@@ -37,7 +37,8 @@ describe('language switcher', () => {
     await menu.waitFor({ state: 'visible' })
     await page.mouse.click(20, 600)
     await menu.waitFor({ state: 'hidden' })
-    expect(await page.getAttribute('.lang-button', 'aria-expanded')).toBe('false')
+    // The popover's toggle event (which syncs aria-expanded) fires in a task after closing.
+    await page.waitForFunction(() => document.querySelector('.lang-button')?.getAttribute('aria-expanded') === 'false')
     await page.context().close()
   })
 
