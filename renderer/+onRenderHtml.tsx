@@ -30,7 +30,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const { primary, fallback } = dictionaries(locale)
   const vars = factVars(facts, info.dir === 'rtl')
   const t = createTranslator(primary, fallback, vars)
-  const href = serverHref(locale)
+  const href = serverHref(locale, routeKey)
   const site = facts.business.siteUrl
   const currentPath = route?.paths[locale] ?? pageContext.urlPathname
 

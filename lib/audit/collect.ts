@@ -30,6 +30,8 @@ export type Unit = {
   structural: boolean
   /** Route key in content/routes.yml the text belongs to; none for site-wide UI text. */
   route?: string
+  /** The route a link text points at ("downloads" for a label with to: downloads#docs). */
+  link?: string
   /** UI texts are needed wherever their page exists, even as a placeholder (menus, notices). */
   ui: boolean
   at: ContentFile
@@ -97,7 +99,7 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
       file: relative(cwd, join(contentDir, rel)).split('\\').join('/'),
       locale,
       inLocale: (other) => relative(cwd, join(contentDir, fill(source.files, { ...values, locale: other }))).split('\\').join('/'),
-      parsed: rel.endsWith('.mdx') || rel.endsWith('.md') ? mdxLeaves(text) : yamlLeaves(text),
+      parsed: rel.endsWith('.mdx') || rel.endsWith('.md') ? mdxLeaves(text, config.linkField) : yamlLeaves(text, { linkField: config.linkField }),
     }
     const content = byLocale.get(locale) ?? { files: new Map(), units: new Map() }
     byLocale.set(locale, content)
@@ -109,9 +111,8 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
     const prefix = unitPrefix(source, values)
     const route = source.route ? fill(source.route, values) : undefined
     for (const leaf of at.parsed.leaves) {
-      const field = [...leaf.path].reverse().find((p) => !/^\d+$/.test(p)) ?? ''
+      const { key, field } = leaf
       if (ignored.has(field)) continue
-      const key = leaf.path.join('.')
       const id = `${prefix}:${key}`
       const previous = content.units.get(id)
       if (previous) {
@@ -119,7 +120,8 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
         continue
       }
       const ui = source.format === 'ui'
-      content.units.set(id, { id, key, text: leaf.value, line: leaf.line, structural: !ui && structural.has(field), route: ui ? uiRoute(key, routes) : route, ui, at })
+      const link = leaf.link?.split('#')[0]
+      content.units.set(id, { id, key, text: leaf.value, line: leaf.line, structural: !ui && structural.has(field), route: ui ? uiRoute(key, routes) : route, ...(link ? { link } : {}), ui, at })
     }
   }
   return { byLocale, problems }

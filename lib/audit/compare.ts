@@ -29,6 +29,9 @@ export type CompareOptions = { strictStale: boolean; identicalOk: (text: string)
 
 /** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
 export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
+  // A link to a page that has no real content in this locale may be left out.
+  const target = unit.link ? routes.routes.get(unit.link) : undefined
+  if (target && !hasContent(target, locale)) return false
   if (!unit.route) return true
   const route = routes.routes.get(unit.route)
   if (!route) return false
@@ -56,7 +59,11 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
   const uncovered = new Set<string>()
   const missingFiles = new Map<string, { count: number; first: Unit }>()
   const englishByFile = new Map<string, Unit[]>()
-  for (const unit of english.units.values()) englishByFile.set(unit.at.file, [...(englishByFile.get(unit.at.file) ?? []), unit])
+  for (const unit of english.units.values()) {
+    const list = englishByFile.get(unit.at.file) ?? []
+    if (!list.length) englishByFile.set(unit.at.file, list)
+    list.push(unit)
+  }
 
   /** Where a missing text should go: beside the text before it (UI) or inside its parent (blocks). */
   const lineFor = (unit: Unit, file: string): number | undefined => {
@@ -70,7 +77,7 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
       }
       return 1
     }
-    const path = unit.key.split('.')
+    const path = unit.key.match(/\[[^\]]*\]|[^.]+/g) ?? []
     for (let n = path.length - 1; n >= 1; n--) {
       const line = at.parsed.lines.get(path.slice(0, n).join('.'))
       if (line) return line
@@ -137,8 +144,8 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
 
   for (const [file, { count, first }] of missingFiles) {
     problems.push({
-      severity: 'error', kind: PROBLEMS.missingFile, locale, file, key: '', english: first.text ?? '', englishAt: `${first.at.file}:${first.line}`,
-      message: `missing file: ${count} text${count === 1 ? '' : 's'} to translate from ${first.at.file}`,
+      severity: 'error', kind: PROBLEMS.missingFile, locale, file, key: '', englishAt: first.at.file,
+      message: `missing file: create it with the ${count} text${count === 1 ? '' : 's'} of ${first.at.file} translated`,
     })
   }
 

@@ -18,6 +18,8 @@ export const auditConfigSchema = z
     sources: z.array(sourceSchema).min(1),
     lock: z.string().regex(/\{locale\}/, 'lock must contain {locale}'),
     structural: z.array(z.string()).default([]),
+    /** List items with this field (a link target) are matched by it instead of by position. */
+    linkField: z.string().optional(),
     ignored: z.array(z.string()).default([]),
     identical: z.record(z.string(), z.array(z.string())).default({}),
   })

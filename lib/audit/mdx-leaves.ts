@@ -4,9 +4,9 @@ import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---[ \t]*(?:\r?\n|$)/
 
-export function mdxLeaves(source: string): ParsedYaml {
+export function mdxLeaves(source: string, linkField?: string): ParsedYaml {
   const match = FRONTMATTER.exec(source)
-  const front: ParsedYaml = match ? yamlLeaves(match[1]!, 2) : { leaves: [], lines: new Map() }
+  const front: ParsedYaml = match ? yamlLeaves(match[1]!, { firstLine: 2, linkField }) : { leaves: [], lines: new Map() }
   if (front.error) return front
   const rest = match ? source.slice(match[0].length) : source
   const before = match ? match[0].split('\n').length - 1 : 0
@@ -15,6 +15,6 @@ export function mdxLeaves(source: string): ParsedYaml {
   const blank = rest.slice(0, rest.length - rest.trimStart().length)
   const line = before + 1 + blank.split('\n').length - 1
   front.lines.set('body', line)
-  front.leaves.push({ path: ['body'], value: body || null, line })
+  front.leaves.push({ key: 'body', field: 'body', value: body || null, line })
   return front
 }

@@ -37,7 +37,7 @@ export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
   const read = (path: string): ParsedYaml => {
     const full = join(contentDir, path)
     if (!existsSync(full)) throw new AuditSetupError(`${show(path)}: not found (is --content pointing at the content folder?)`)
-    const parsed = yamlLeaves(readFileSync(full, 'utf8'))
+    const parsed = yamlLeaves(readFileSync(full, 'utf8'), { data: true })
     if (parsed.error) throw new AuditSetupError(`${show(path)}:${parsed.error.line}: ${parsed.error.message}`)
     return parsed
   }

@@ -4,11 +4,14 @@ import { routeTable } from '../content/data'
 import { pathFor } from './paths'
 import type { LocaleCode } from './table'
 
-export function serverHref(locale: LocaleCode) {
+export function serverHref(locale: LocaleCode, onPage = '') {
   return (target: string): string => {
     if (/^(https?:|mailto:|tel:)/.test(target)) return target
     const path = pathFor(routeTable, target, locale)
-    if (!path) throw new Error(`Link target "${target}" does not exist in locale "${locale}" (see content/routes.yml)`)
+    if (!path) {
+      const where = onPage ? ` (linked from the ${locale} page "${onPage}")` : ''
+      throw new Error(`Link target "${target}" does not exist in locale "${locale}"${where}: see content/routes.yml for the targets of each locale`)
+    }
     return path
   }
 }

@@ -1,0 +1,29 @@
+// Writes the audit's outputs: the two CSVs (published with the site by scripts/postbuild.ts),
+// summary.json (read by /en/localization-report) and summary.md (for $GITHUB_STEP_SUMMARY).
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { itemsCsv, pagesCovered, percent, summaryCsv } from './csv'
+import { summaryMarkdown } from './format'
+import type { AuditResult } from './run'
+
+export const AUDIT_FILES = { summary: 'localization-audit.csv', items: 'localization-audit-items.csv', json: 'summary.json', markdown: 'summary.md' } as const
+
+/** What summary.json holds: the report page renders `locales`. */
+export type AuditSummary = Omit<AuditResult, 'problems'> & {
+  locales: (AuditResult['locales'][number] & { completionText: string; pagesCoveredText: string })[]
+  files: { summary: string; items: string }
+}
+
+export function writeReports(result: AuditResult, outDir: string) {
+  mkdirSync(outDir, { recursive: true })
+  const { problems, ...rest } = result
+  const summary: AuditSummary = {
+    ...rest,
+    locales: result.locales.map((r) => ({ ...r, completionText: percent(r.completion), pagesCoveredText: pagesCovered(r) })),
+    files: { summary: AUDIT_FILES.summary, items: AUDIT_FILES.items },
+  }
+  writeFileSync(join(outDir, AUDIT_FILES.summary), summaryCsv(result.locales))
+  writeFileSync(join(outDir, AUDIT_FILES.items), itemsCsv(problems))
+  writeFileSync(join(outDir, AUDIT_FILES.json), `${JSON.stringify(summary, null, 2)}\n`)
+  writeFileSync(join(outDir, AUDIT_FILES.markdown), summaryMarkdown(result))
+}

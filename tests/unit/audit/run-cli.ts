@@ -1,0 +1,22 @@
+// Runs the audit CLIs as child processes, the way CI and translators run them.
+import { spawnSync } from 'node:child_process'
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export const fixture = (scenario: string) => `tests/fixtures/audit/${scenario}/content`
+export const tempDir = (prefix = 'audit-') => mkdtempSync(join(tmpdir(), prefix))
+
+export function runCli(script: 'cli' | 'lock', args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/audit/${script}.ts`, ...args], {
+    encoding: 'utf8',
+    env: { ...process.env, GITHUB_ACTIONS: '', ...env },
+  })
+  return { code: result.status, stdout: result.stdout, stderr: result.stderr }
+}
+
+/** npm run audit -- --content <fixture> --out <temp dir> */
+export function audit(scenario: string, extra: string[] = [], env: Record<string, string> = {}) {
+  const out = tempDir()
+  return { out, ...runCli('cli', ['--content', fixture(scenario), '--out', out, ...extra], env) }
+}
