@@ -48,6 +48,9 @@ export function onRenderHtml(pageContext: PageContextServer) {
     ? <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={data.client.primary} fallback={data.client.fallback} vars={vars} href={(to) => data.client!.links[to] ?? href(to)} data={data} />
     : <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
 
+  // #root is rendered on its own, exactly as the browser hydrates it, so that React's useId()
+  // and the markup match on interactive pages; the document around it is static HTML.
+  const rootHtml = renderToString(root)
   const html = renderToString(
     <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars}>
       <Document
@@ -59,9 +62,8 @@ export function onRenderHtml(pageContext: PageContextServer) {
         currentPage={route?.page ?? 'not-found'}
         switcher={switcher}
         paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads') }}
-      >
-        {root}
-      </Document>
+        rootHtml={rootHtml}
+      />
     </I18nProvider>,
   )
   return escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}`

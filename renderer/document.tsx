@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react'
 import { CookieBanner } from '../components/layout/cookie-banner'
 import { Footer } from '../components/layout/footer'
 import { Header } from '../components/layout/header'
@@ -18,10 +17,11 @@ type Props = {
   currentPage: string
   switcher: SwitcherItem[]
   paths: { home: string; quote: string; downloads: string }
-  children: ReactNode
+  /** The page, rendered separately (see +onRenderHtml). */
+  rootHtml: string
 }
 
-export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, children }: Props) {
+export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, rootHtml }: Props) {
   const { t } = useI18n()
   return (
     <html lang={locale} dir={dir}>
@@ -43,7 +43,7 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
         <Header locale={locale} currentPath={currentPath} currentPage={currentPage} switcher={switcher} quotePath={paths.quote} homePath={paths.home} />
         <main id="main" tabIndex={-1}>
-          <div id="root">{children}</div>
+          <div id="root" dangerouslySetInnerHTML={{ __html: rootHtml }} />
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />
         <WhatsAppLink className="whatsapp-float" floating />

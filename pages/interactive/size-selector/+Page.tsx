@@ -2,7 +2,7 @@
 // The rule lives in lib/sizing/recommend.ts (pure, unit-tested); this component only collects
 // the input, shows errors and the result in the locale, and links to the quote form with the
 // recommendation in the query string (names documented at quoteQuery()).
-import { Fragment, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
 import { useI18n } from '../../../lib/i18n/context'
@@ -21,6 +21,15 @@ import type { SizeSelectorData } from './+data'
 
 const P = 'size-selector.'
 const SIZE_GUIDE = 'guide/how-to-choose-netting-size-calculator'
+// Fixed ids, not useId(): the server renders #root inside the whole document and the browser
+// hydrates #root alone, so useId() would differ between the two. There is one form per page.
+const ids = {
+  circumference: 'size-circumference', cHint: 'size-circumference-hint', cError: 'size-circumference-error',
+  pError: 'size-process-error', product: 'size-product', productHint: 'size-product-hint', productError: 'size-product-error',
+  heading: 'size-result-heading',
+}
+/** The decimal example in the hint and the notNumber error, shown with the locale's decimal mark. */
+const EXAMPLE_CIRCUMFERENCE = 314.5
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/
 
 // Which explanation values carry which unit; each value is shown whole, unit included, inside
@@ -51,8 +60,6 @@ export default function Page() {
   const { sizing } = usePageData<SizeSelectorData>()
   const limits = circumferenceLimits(sizing)
   const num = numberFormat(locale)
-  const id = useId()
-  const ids = { circumference: `${id}-c`, cHint: `${id}-ch`, cError: `${id}-ce`, pError: `${id}-pe`, product: `${id}-p`, productHint: `${id}-ph`, productError: `${id}-pre`, heading: `${id}-h` }
 
   const [circumference, setCircumference] = useState('')
   const [process, setProcess] = useState<SizingProcess>('standard-cooking')
@@ -101,11 +108,11 @@ export default function Page() {
 
   const error = result && !result.ok ? result : null
   const errorText = (field: 'circumference' | 'process' | 'product') =>
-    error?.field === field ? rich(t(`${P}error.${error.error}`), { min: mm(limits.min), max: mm(limits.max), example: box(num(314.5)) }) : null
+    error?.field === field ? rich(t(`${P}error.${error.error}`), { min: mm(limits.min), max: mm(limits.max), example: box(num(EXAMPLE_CIRCUMFERENCE)) }) : null
   const invalid = (field: string) => (error?.field === field ? true : undefined)
 
   return (
-    <section className="section">
+    <section className="section size-selector">
       <div className="container prose">
         <h1>{t(P + 'heading')}</h1>
         <p className="lead">{t(P + 'intro')}</p>
@@ -119,7 +126,7 @@ export default function Page() {
           <div className="field">
             <label htmlFor={ids.circumference}>{t(P + 'circumference.label')}</label>
             <p id={ids.cHint} className="field-hint">
-              {rich(t(P + 'circumference.hint'), { min: mm(limits.min), max: mm(limits.max), example: box(num(314.5)) })}
+              {rich(t(P + 'circumference.hint'), { min: mm(limits.min), max: mm(limits.max), example: box(num(EXAMPLE_CIRCUMFERENCE)) })}
             </p>
             <input
               ref={inputRef}
