@@ -1,7 +1,8 @@
 // After `vike build`: localized 404.html files, redirects (file + meta-refresh pages),
 // sitemap.xml, robots.txt and _headers, all derived from content/routes.yml.
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { AUDIT_FILES } from '../lib/audit/write'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
 import { redirectPage, redirects, redirectsFile } from '../lib/build/redirects'
@@ -36,4 +37,11 @@ for (const r of list) {
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
 write('_headers', headersFile(securityHeaders(process.env.VITE_SUPABASE_URL || supabaseUrl)))
+
+// The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
+for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
+  const from = join('reports/audit', name)
+  if (!existsSync(from)) throw new Error(`postbuild: ${from} is missing: run npm run audit first`)
+  copyFileSync(from, join(out, name))
+}
 console.log(`postbuild: ${allPageUrls().length} pages, ${list.length} redirects, sitemap, robots.txt, _headers`)

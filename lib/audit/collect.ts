@@ -80,9 +80,9 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
   const ignored = new Set(config.ignored)
   const byLocale = new Map<string, LocaleContent>()
   const problems: Problem[] = []
-  const files = (readdirSync(contentDir, { recursive: true, withFileTypes: true }) as import('node:fs').Dirent[])
+  const files = readdirSync(contentDir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
-    .map((d) => relative(contentDir, join(d.parentPath ?? (d as unknown as { path: string }).path, d.name)).split('\\').join('/'))
+    .map((d) => relative(contentDir, join(d.parentPath, d.name)).split('\\').join('/'))
     .sort()
 
   for (const rel of files) {

@@ -39,6 +39,14 @@ export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boo
 }
 
 const blank = (text: string | null) => !text || !text.trim()
+
+// An English text's hash and placeholders, worked out once per run rather than once per locale.
+const facts = new WeakMap<Unit, { hash: string; placeholders: string[] }>()
+function englishFacts(unit: Unit) {
+  let known = facts.get(unit)
+  if (!known) facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? '') }))
+  return known
+}
 const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
 
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
@@ -95,7 +103,7 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     const required = isRequired(source, locale, routes)
     const expected = source.at.inLocale(locale)
     if (source.structural) {
-      if (!files.has(expected) || !required) continue
+      if (!required || !files.has(expected) || files.get(expected)!.parsed.error) continue
       if ((translation?.text ?? null) !== source.text) {
         stats.structureMismatches++
         const found = translation ? `"${translation.text ?? ''}"` : 'nothing'
@@ -114,7 +122,9 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
           const seen = missingFiles.get(expected)
           missingFiles.set(expected, { count: (seen?.count ?? 0) + 1, first: seen?.first ?? source })
         }
-        report('error', PROBLEMS.missing, source, 'not translated: add this text in your language', { file: expected, line: lineFor(source, expected) }, fileMissing)
+        // A missing or unreadable file is one finding on screen; the CSV still lists every text.
+        const quiet = fileMissing || Boolean(files.get(expected)?.parsed.error)
+        report('error', PROBLEMS.missing, source, 'not translated: add this text in your language', { file: expected, line: lineFor(source, expected) }, quiet)
       } else {
         stats.empty++
         report('error', PROBLEMS.empty, source, 'empty: write the translation', { file: translation.at.file, line: translation.line })
@@ -124,7 +134,7 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     if (required) stats.translated++
     const text = translation.text!
     const at = { file: translation.at.file, line: translation.line }
-    const want = placeholdersOf(source.text ?? '')
+    const { hash, placeholders: want } = englishFacts(source)
     const have = placeholdersOf(text)
     if (want.join() !== have.join()) {
       stats.placeholderMismatches++
@@ -132,7 +142,7 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     }
     const locked = lock.get(source.id)
     if (!locked) stats.unlocked++
-    else if (locked !== sourceHash(source.text ?? '')) {
+    else if (locked !== hash) {
       stats.stale++
       report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then run npm run audit:lock -- --locale ${locale} --file ${translation.at.file}`, at)
     }

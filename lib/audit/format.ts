@@ -48,5 +48,17 @@ export function verdict(result: AuditResult): string {
 /** Markdown for $GITHUB_STEP_SUMMARY. */
 export function summaryMarkdown(result: AuditResult): string {
   const cells = (r: string[]) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
-  return [`### ${verdict(result)}`, '', cells([...COLUMNS]), cells(COLUMNS.map((_, i) => (i === 0 || i === COLUMNS.length - 1 ? '---' : '---:'))), ...tableRows(result).map(cells), '', 'Details: `reports/audit/localization-audit-items.csv` (every finding with file, line, key and the English text).', ''].join('\n')
+  const errors = result.problems.filter((p) => p.severity === 'error' && !p.quiet)
+  const listed = errors.slice(0, 30).map((p) => `- \`${p.file}${p.line ? `:${p.line}` : ''}\` ${describe(p).replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}`)
+  return [
+    `### ${verdict(result)}`,
+    '',
+    cells([...COLUMNS]),
+    cells(COLUMNS.map((_, i) => (i === 0 || i === COLUMNS.length - 1 ? '---' : '---:'))),
+    ...tableRows(result).map(cells),
+    '',
+    ...(errors.length ? ['**Errors**', '', ...listed, ...(errors.length > listed.length ? [`- … and ${errors.length - listed.length} more`] : []), ''] : []),
+    'Every finding with file, line, key and the English text: `localization-audit-items.csv` (artifact "localization-audit").',
+    '',
+  ].join('\n')
 }

@@ -26,9 +26,10 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
   const routes = new Map<string, RouteInfo>()
   const byPath = new Map<string, { key: string; line?: number }>()
   const lineOf = (path: string) => routesYml.lines.get(path)
-  const prefix = (locale: string) => `/${locale}` // English pages too live under /en/ (spec §2)
+  // Every locale's pages live under /<locale>/, English ones too (/en/…); only home is "/".
+  const prefix = (locale: string) => `/${locale}`
 
-  /** The slug of `where` in `locale` (own, else English), checked for URL safety once. */
+  /** The slug of `where` in `locale` (its own, else the English one) and the line it is on. */
   const slug = (entry: Record<string, unknown>, locale: string, where: string, englishFallback?: string): { slug: string; line?: number } => {
     const own = entry[locale]
     const value = typeof own === 'string' && own ? own : ((entry[defaultLocale] as string | undefined) ?? englishFallback ?? '')
@@ -75,9 +76,11 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
     const where = `pages.${page}`
     checkSlugs(entry, where)
     // "home" is the locale root, as in lib/routing/table.ts.
-    add(page, where, entry, undefined, (locale) =>
-      page === 'home' ? { path: locale === defaultLocale ? '/' : `/${locale}`, line: lineOf(where) } : (({ slug: s, line }) => ({ path: `${prefix(locale)}/${s}`, line }))(slug(entry, locale, where)),
-    )
+    add(page, where, entry, undefined, (locale) => {
+      if (page === 'home') return { path: locale === defaultLocale ? '/' : prefix(locale), line: lineOf(where) }
+      const own = slug(entry, locale, where)
+      return { path: `${prefix(locale)}/${own.slug}`, line: own.line }
+    })
   }
   for (const [name, collection] of Object.entries(data.collections ?? {})) {
     const base = `collections.${name}`

@@ -1,7 +1,7 @@
 // The localization audit as one function (the CLI, the bench and the tests call it): reads
 // content/ straight from the YAML/MDX sources and returns per-locale numbers and every finding.
 import { existsSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { collectContent, type LocaleContent } from './collect'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
@@ -13,7 +13,14 @@ import { PROBLEMS, type Problem } from './problem'
 import { auditRoutes, hasContent, type AuditRoutes } from './routes'
 import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
 
-export type AuditOptions = { contentDir: string; strictStale?: boolean; cwd?: string }
+export type AuditOptions = {
+  /** The content folder (default: ./content). */
+  contentDir?: string
+  /** Stale translations are errors, not warnings. */
+  strictStale?: boolean
+  /** File paths in findings are relative to this (default: the working directory). */
+  cwd?: string
+}
 export type LocaleRow = LocaleStats & { name: string; completion: number; notes: string }
 export type AuditResult = {
   ok: boolean
@@ -54,9 +61,10 @@ export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
   return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
 }
 
-export function runAudit(options: AuditOptions): AuditResult {
+export function runAudit(options: AuditOptions = {}): AuditResult {
   const started = performance.now()
-  const input = loadAudit(options.contentDir, options.cwd)
+  const contentDir = resolve(options.contentDir ?? 'content')
+  const input = loadAudit(contentDir, options.cwd)
   const { config, routes, byLocale } = input
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
@@ -72,7 +80,7 @@ export function runAudit(options: AuditOptions): AuditResult {
       stats.pagesCovered = stats.pagesTotal
     } else {
       const lockRel = config.lock.replace('{locale}', locale)
-      const lock = readLock(join(options.contentDir, lockRel), input.show(lockRel))
+      const lock = readLock(join(contentDir, lockRel), input.show(lockRel))
       const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
       const result = compareLocale(locale, english, byLocale.get(locale), routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, lockFile: input.show(lockRel) })
       stats = result.stats

@@ -9,7 +9,7 @@ import type { AuditResult } from './run'
 export const AUDIT_FILES = { summary: 'localization-audit.csv', items: 'localization-audit-items.csv', json: 'summary.json', markdown: 'summary.md' } as const
 
 /** What summary.json holds: the report page renders `locales`. */
-export type AuditSummary = Omit<AuditResult, 'problems'> & {
+export type AuditSummary = Omit<AuditResult, 'problems' | 'locales'> & {
   locales: (AuditResult['locales'][number] & { completionText: string; pagesCoveredText: string })[]
   files: { summary: string; items: string }
 }

@@ -2,8 +2,8 @@
 // its hreflang alternates, from the route table.
 import { indexableLocales } from '../routing/paths'
 import type { RouteTable } from '../routing/table'
+import { NOT_INDEXED } from '../seo/head'
 
-export const NOT_INDEXED = new Set(['admin', 'localization-report', 'thank-you'])
 
 export function sitemapEntries(table: RouteTable, siteUrl: string) {
   return [...table.routes.values()]

@@ -16,7 +16,9 @@ export async function submitLead(lead: Lead): Promise<SubmitOutcome> {
   try {
     const supabase = await getSupabase('anon')
     // No .select(): anon may not read rows back, and asking for them refuses the whole insert.
-    const { error } = await supabase.from('leads').insert(lead).abortSignal(AbortSignal.timeout(TIMEOUT_MS))
+    // The row is the parsed lead as-is: its fields are the table's columns (docs/BACKEND.md).
+    const row: Record<string, unknown> = lead
+    const { error } = await supabase.from('leads').insert(row).abortSignal(AbortSignal.timeout(TIMEOUT_MS))
     if (!error || error.code === DUPLICATE) return 'stored'
     console.error(`lib/leads/submit.ts: the ${lead.kind} lead was refused: ${error.code} ${error.message}`)
     return 'failed'

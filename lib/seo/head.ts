@@ -3,6 +3,9 @@
 import type { LocaleCode, RouteDef, RouteTable } from '../routing/table'
 import { indexableLocales, isPlaceholder } from '../routing/paths'
 
+/** Pages for people who already came (thank-you) or staff (admin, the QA report): never indexed. */
+export const NOT_INDEXED = new Set(['admin', 'localization-report', 'thank-you'])
+
 export type PageHead = {
   title: string
   description: string
@@ -25,7 +28,7 @@ export type HeadTags = {
 export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string, brand: string): HeadTags {
   const path = route?.paths[locale] ?? '/404'
   const canonical = siteUrl + path
-  const indexable = Boolean(route) && !isPlaceholder(route!, locale) && route!.page !== 'admin'
+  const indexable = Boolean(route) && !isPlaceholder(route!, locale) && !NOT_INDEXED.has(route!.page)
   const alternates = indexable
     ? indexableLocales(route!).map((l): { hreflang: string; href: string } => ({ hreflang: l, href: siteUrl + route!.paths[l] }))
     : []

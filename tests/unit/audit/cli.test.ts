@@ -14,6 +14,8 @@ const CASES: [string, number, string][] = [
   ['slug-collision', 1, `${F}/slug-collision/content/routes.yml:4: error: [slug collision] pages.samples.tr: path /tr/teklif is used by both "quote" (line 3) and "samples": give one of them another tr slug`],
   ['unsafe-slug', 1, `${F}/unsafe-slug/content/routes.yml:3: error: [unsafe slug] pages.quote.tr: slug "teklif-İste" is not URL-safe: use lowercase a-z, 0-9 and single hyphens (Arabic slugs are romanized, see TRANSLATING.md) — English (${F}/unsafe-slug/content/routes.yml:3): "quote"`],
   ['stale', 0, `${F}/stale/content/ui/tr.yml:2: warning: [stale] nav.home: stale: the English text changed after this was translated; update it, then run npm run audit:lock -- --locale tr --file ${F}/stale/content/ui/tr.yml — English (${F}/stale/content/ui/en.yml:2): "Home page"`],
+  // The guide is only a placeholder in tr: neither the guide nor the home page's link to it is required.
+  ['optional-link', 0, `${F}/optional-link/content/pages/home/tr.yml:5: warning: [structure mismatch] blocks.0.id: structure differs from English: "top" expected, found "ust"; id is not translated, copy it from English`],
   ['formula', 1, `${F}/formula/content/ui/tr.yml:2: error: [missing] nav.quote: not translated: add this text in your language — English (${F}/formula/content/ui/en.yml:3): "=HYPERLINK("http://x","y")"`],
 ]
 
@@ -34,6 +36,10 @@ describe('npm run audit against fixtures', () => {
 
   it('does not require a UI key of an English-only page (admin.heading) in Turkish', () => {
     expect(audit('complete').stdout).not.toContain('admin.heading')
+  })
+
+  it('counts only pages with real content: placeholder pages are named in the notes', () => {
+    expect(audit('optional-link').stdout).toMatch(/^tr\s+100\.0%\s+2\/2\s.*complete; 1 structure mismatch; 1 placeholder page not counted \(guide\)$/m)
   })
 
   it('writes GitHub Actions annotations when GITHUB_ACTIONS=true', () => {

@@ -1,11 +1,19 @@
 // Runs the audit CLIs as child processes, the way CI and translators run them.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { afterAll } from 'vitest'
 
 export const fixture = (scenario: string) => `tests/fixtures/audit/${scenario}/content`
-export const tempDir = (prefix = 'audit-') => mkdtempSync(join(tmpdir(), prefix))
+const made: string[] = []
+afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+
+export function tempDir(prefix = 'audit-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix))
+  made.push(dir)
+  return dir
+}
 
 export function runCli(script: 'cli' | 'lock', args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/audit/${script}.ts`, ...args], {

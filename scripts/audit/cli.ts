@@ -1,0 +1,54 @@
+// npm run audit [-- --content <dir>] [--out <dir>] [--strict-stale] [--errors-only]
+// The localization audit: prints every finding (GitHub annotations when GITHUB_ACTIONS=true),
+// a summary table, writes reports/audit/, and exits 1 when a required translation is missing or
+// empty, a {placeholder} set differs from English, or a slug collides or is not URL-safe.
+import { parseArgs } from 'node:util'
+import { resolve } from 'node:path'
+import { formatProblem, summaryTable, verdict } from '../../lib/audit/format'
+import { AuditSetupError, runAudit } from '../../lib/audit/run'
+import { LockFileError } from '../../lib/audit/lock'
+import { AUDIT_FILES, writeReports } from '../../lib/audit/write'
+
+const USAGE = 'usage: npm run audit -- [--content content] [--out reports/audit] [--strict-stale] [--errors-only]'
+
+function main(): number {
+  let args
+  try {
+    args = parseArgs({
+      options: {
+        content: { type: 'string', default: 'content' },
+        out: { type: 'string', default: 'reports/audit' },
+        'strict-stale': { type: 'boolean', default: false },
+        'errors-only': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    }).values
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    return 2
+  }
+  if (args.help) {
+    console.log(USAGE)
+    return 0
+  }
+  const github = process.env.GITHUB_ACTIONS === 'true'
+  let result
+  try {
+    result = runAudit({ contentDir: resolve(args.content), strictStale: args['strict-stale'] })
+  } catch (error) {
+    if (!(error instanceof AuditSetupError || error instanceof LockFileError)) throw error
+    console.error(github ? `::error::${error.message}` : `error: ${error.message}`)
+    return 2
+  }
+  const shown = result.problems.filter((p) => !p.quiet && (p.severity === 'error' || !args['errors-only']))
+  for (const severity of ['error', 'warning'] as const) {
+    for (const p of shown) if (p.severity === severity) console.log(formatProblem(p, github))
+  }
+  writeReports(result, resolve(args.out))
+  console.log(`\n${summaryTable(result)}\n`)
+  console.log(verdict(result))
+  console.log(`Reports: ${[AUDIT_FILES.summary, AUDIT_FILES.items, AUDIT_FILES.json].map((f) => `${args.out}/${f}`).join(', ')}`)
+  return result.ok ? 0 : 1
+}
+
+process.exitCode = main()
