@@ -36,7 +36,7 @@ for (const r of list) {
 }
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-write('_headers', headersFile(securityHeaders(process.env.VITE_SUPABASE_URL || supabaseUrl)))
+write('_headers', headersFile(securityHeaders(supabaseUrl)))
 
 // The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
 for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {

@@ -14,7 +14,8 @@ export function Footer({ locale, downloadsPath }: { locale: LocaleCode; download
           <p>{t('footer.slogan')}</p>
           <p>
             <a href={`mailto:${b.email}`}>{b.email}</a><br />
-            <a href={`tel:${b.phone.replace(/\s/g, '')}`}><bdi>{b.phone}</bdi></a>
+            {/* Non-breaking spaces: a phone number must not wrap across lines. */}
+            <a href={`tel:${b.phone.replace(/\s/g, '')}`}><bdi>{b.phone.replace(/\s/g, '\u00a0')}</bdi></a>
           </p>
         </section>
         <nav aria-labelledby="footer-links">

@@ -13,15 +13,19 @@ export function LanguageSwitcher({ items }: { items: SwitcherItem[] }) {
         <span aria-hidden="true">{current.flag}</span> <span>{current.name}</span>
         <span className="visually-hidden"> – {t('nav.changeLanguage')}</span>
       </button>
-      <ul id="lang-menu" className="lang-menu" popover="auto" aria-label={t('nav.changeLanguage')}>
-        {items.map((item) => (
-          <li key={item.code}>
-            <a href={item.href} hrefLang={item.code} lang={item.code} aria-current={item.current ? 'true' : undefined} data-locale={item.code}>
-              <span aria-hidden="true">{item.flag}</span> {item.name}
-            </a>
-          </li>
-        ))}
-      </ul>
+      {/* A labelled nav landmark around the list: a name on a bare <ul> is allowed by ARIA but
+          not announced consistently (html-validate aria-label-misuse). */}
+      <nav id="lang-menu" className="lang-menu" popover="auto" aria-label={t('nav.changeLanguage')}>
+        <ul>
+          {items.map((item) => (
+            <li key={item.code}>
+              <a href={item.href} hrefLang={item.code} lang={item.code} aria-current={item.current ? 'true' : undefined} data-locale={item.code}>
+                <span aria-hidden="true">{item.flag}</span> {item.name}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   )
 }

@@ -16,12 +16,19 @@ export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
 export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
-// import.meta.env is undefined when this runs under plain Node (scripts, the local server).
-const env: Partial<Record<string, string>> =
-  (import.meta as { env?: Partial<Record<string, string>> }).env ?? {}
+// Vite replaces the literal `import.meta.env.VITE_…` expressions at build time, so they must be
+// written out in full. Under plain Node (scripts, the local server) import.meta.env is
+// undefined and reading it throws: fall back to process.env there.
+function readEnv(read: () => string | undefined, name: string): string | undefined {
+  try {
+    return read()?.trim() || undefined
+  } catch {
+    return typeof process === 'undefined' ? undefined : process.env[name]?.trim() || undefined
+  }
+}
 
-export const supabaseUrl = env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL
-export const supabaseAnonKey = env.VITE_SUPABASE_ANON_KEY?.trim() || LOCAL_SUPABASE_ANON_KEY
+export const supabaseUrl = readEnv(() => import.meta.env.VITE_SUPABASE_URL, 'VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL
+export const supabaseAnonKey = readEnv(() => import.meta.env.VITE_SUPABASE_ANON_KEY, 'VITE_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY
 
 // Lets the UI label a dev build and lets the start script know it must run the local server.
 export const usingLocalSupabase = supabaseUrl === LOCAL_SUPABASE_URL

@@ -1,0 +1,98 @@
+// Invisible hCaptcha, shown as an inline badge (spec §7), only when the build sets
+// VITE_HCAPTCHA_SITE_KEY. The script comes from js.hcaptcha.com (allowed by the CSP in
+// lib/build/headers.ts). If it fails to load, the spec asks for a warning only: the form still
+// works, without a token.
+//
+// Where the token is checked: Supabase Auth verifies it on sign-up and sign-in when captcha
+// protection is on in the project (the admin page passes it as options.captchaToken). Lead
+// inserts go to PostgREST, which has no captcha check, so on the forms the challenge keeps
+// scripted form-fillers out of the UI; the database's CHECK constraints and RLS still apply.
+import { useCallback, useEffect, useRef } from 'react'
+
+/** Written out in full so the build replaces it with the value: Vike turns a bare
+ *  `import.meta.env` into null. Outside Vite (plain Node) import.meta.env is undefined. */
+function siteKey(): string {
+  try {
+    return import.meta.env.VITE_HCAPTCHA_SITE_KEY?.trim() ?? ''
+  } catch {
+    return ''
+  }
+}
+export const hcaptchaSiteKey = siteKey()
+
+const READY = '__elastinetHcaptchaReady'
+const SCRIPT = `https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off&onload=${READY}`
+/** Longest wait for the script before sending without a token (a hung CDN must not block). */
+const LOAD_TIMEOUT_MS = 10_000
+
+type HCaptcha = {
+  render(container: HTMLElement, params: { sitekey: string; size: 'invisible'; badge: 'inline' }): string
+  execute(widgetId: string, options: { async: true }): Promise<{ response: string }>
+  reset(widgetId: string): void
+}
+type HCaptchaWindow = Window & { hcaptcha?: HCaptcha; [READY]?: () => void }
+
+let script: Promise<HCaptcha | null> | undefined
+
+function loadScript(): Promise<HCaptcha | null> {
+  script ??= new Promise((resolve) => {
+    const w = window as HCaptchaWindow
+    const timer = setTimeout(() => {
+      console.warn(`hCaptcha: ${SCRIPT} did not load within ${LOAD_TIMEOUT_MS} ms; continuing without a captcha`)
+      resolve(null)
+    }, LOAD_TIMEOUT_MS)
+    w[READY] = () => {
+      clearTimeout(timer)
+      resolve(w.hcaptcha ?? null)
+    }
+    const tag = document.createElement('script')
+    tag.src = SCRIPT
+    tag.async = true
+    tag.onerror = () => {
+      clearTimeout(timer)
+      console.warn(`hCaptcha: ${SCRIPT} failed to load; continuing without a captcha`)
+      resolve(null)
+    }
+    document.head.append(tag)
+  })
+  return script
+}
+
+type Widget = { api: HCaptcha; id: string } | null
+
+/**
+ * `ref` goes on an empty <div> inside the form (the badge renders there); `token()` runs the
+ * invisible challenge and resolves to the response, or to undefined when no captcha is
+ * configured or its script is unavailable. It rejects when the visitor fails or closes the
+ * challenge.
+ */
+export function useCaptcha() {
+  const ref = useRef<HTMLDivElement>(null)
+  const widget = useRef<Promise<Widget> | null>(null)
+
+  useEffect(() => {
+    const element = ref.current
+    if (!hcaptchaSiteKey || !element) return
+    widget.current = loadScript().then((api) => {
+      if (!api) return null
+      try {
+        return { api, id: api.render(element, { sitekey: hcaptchaSiteKey, size: 'invisible', badge: 'inline' }) }
+      } catch (error) {
+        console.warn('hCaptcha: the widget could not be rendered; continuing without a captcha', error)
+        return null
+      }
+    })
+  }, [])
+
+  const token = useCallback(async (): Promise<string | undefined> => {
+    const w = await widget.current
+    if (!w) return undefined
+    try {
+      return (await w.api.execute(w.id, { async: true })).response
+    } finally {
+      w.api.reset(w.id) // a token is single-use
+    }
+  }, [])
+
+  return { ref, enabled: hcaptchaSiteKey !== '', token }
+}

@@ -1,0 +1,25 @@
+// Contact (spec §3): name, email, phone (optional), subject, message, and two consents, both
+// required: to be contacted, and to have the details stored under the privacy policy.
+import { useI18n } from '../../lib/i18n/context'
+import { Consent, TextField } from './fields'
+import { LeadForm } from './lead-form'
+import { PrivacyLink } from './privacy-link'
+
+const INITIAL = { name: '', email: '', phone: '', subject: '', message: '', consent_contact: false, consent_privacy: false }
+
+export function ContactForm() {
+  const { t } = useI18n()
+  return (
+    <LeadForm kind="contact" initial={INITIAL} submitLabel={t('contact.submit')} successText={t('contact.success')}>
+      <TextField name="name" label={t('form.name.label')} autoComplete="name" />
+      <TextField name="email" type="email" label={t('form.email.label')} autoComplete="email" inputMode="email" dir="ltr" />
+      <TextField name="phone" type="tel" label={t('form.phone.label')} hint={t('form.phone.hint')} optional autoComplete="tel" dir="ltr" />
+      <TextField name="subject" label={t('contact.subject.label')} />
+      <TextField name="message" label={t('contact.message.label')} rows={6} />
+      <Consent name="consent_contact" label={t('contact.consent-contact.label')} />
+      <Consent name="consent_privacy" label={t('form.consent-privacy.label')}>
+        <PrivacyLink />
+      </Consent>
+    </LeadForm>
+  )
+}

@@ -1,0 +1,17 @@
+// A field people never see: off-screen, hidden from assistive technology, out of the tab order,
+// with autofill off. Form-filling bots tend to fill every input; the lead form then pretends
+// success and sends nothing.
+import { useI18n } from '../../lib/i18n/context'
+
+export const HONEYPOT_FIELD = 'website'
+
+export function Honeypot({ idPrefix }: { idPrefix: string }) {
+  const { t } = useI18n()
+  const id = `${idPrefix}-${HONEYPOT_FIELD}`
+  return (
+    <div className="hp-field" aria-hidden="true">
+      <label htmlFor={id}>{t('form.honeypot')}</label>
+      <input id={id} name={HONEYPOT_FIELD} type="text" tabIndex={-1} autoComplete="off" defaultValue="" />
+    </div>
+  )
+}

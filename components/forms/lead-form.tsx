@@ -1,0 +1,163 @@
+// The frame of the three lead forms (contact, quote, samples): state, validation, sending.
+//
+// States (issue 5, spec §4): idle → sending (the button shows the sending label; a second
+// submit does nothing) → success (contact: the spec's text in a role="status" region; quote and
+// samples: the caller navigates to the thank-you page) or error (the spec's text; every field
+// is kept and the visitor can send again).
+//
+// The lead's id is generated once per filled-in form and reused on every retry: if a first
+// request reached the database but its response was lost, the retry is refused as a duplicate
+// (Postgres 23505) and counts as success, so a lead is never stored twice.
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
+import { useI18n } from '../../lib/i18n/context'
+import type { LeadKind } from '../../lib/leads/schema'
+import { submitLead } from '../../lib/leads/submit'
+import { getSupabase } from '../../lib/supabase/client'
+import { useCaptcha } from './captcha'
+import { FormProvider, type FieldValue, type Values } from './form-context'
+import { Honeypot, HONEYPOT_FIELD } from './honeypot'
+import { check, loadSchema, recheckField, type FieldErrors } from './validate'
+
+export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
+
+type Props = {
+  kind: LeadKind
+  initial: Values
+  submitLabel: string
+  /** Values to merge in after hydration (the quote form's query string). */
+  prefill?: () => Values
+  /** Called once the lead is stored (or the honeypot says a bot filled the form). */
+  onStored?: () => void
+  /** Shown in the status region in place of the form after success (contact). */
+  successText?: string
+  children: ReactNode
+}
+
+/** crypto.randomUUID needs a secure context (https or localhost); a v4 UUID by hand otherwise. */
+function newLeadId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
+  const { t, locale } = useI18n()
+  const idPrefix = useId()
+  const captcha = useCaptcha()
+  const [values, setValues] = useState<Values>(initial)
+  const [errors, setErrors] = useState<FieldErrors>({})
+  const [status, setStatus] = useState<FormStatus>('idle')
+  // The prerendered button is disabled until React has hydrated: an Enter pressed before the
+  // script runs must not send the fields as a GET query string.
+  const [hydrated, setHydrated] = useState(false)
+  const [focusRequest, setFocusRequest] = useState(0)
+  const formRef = useRef<HTMLFormElement>(null)
+  const statusRef = useRef<HTMLDivElement>(null)
+  const leadId = useRef<string | null>(null)
+  const busy = useRef(false)
+
+  useEffect(() => {
+    setHydrated(true)
+    if (prefill) setValues((v) => ({ ...v, ...prefill() }))
+    // Once, after hydration (the prerendered HTML has no query string); never re-applied.
+  }, [])
+
+  useEffect(() => {
+    if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus()
+  }, [focusRequest])
+
+  useEffect(() => {
+    if (status === 'success' && successText) statusRef.current?.focus()
+  }, [status, successText])
+
+  const input = (v: Values): Record<string, unknown> => ({
+    ...v,
+    id: (leadId.current ??= newLeadId()),
+    kind,
+    locale,
+    page: window.location.pathname.slice(0, 300),
+  })
+
+  function set(name: string, value: FieldValue) {
+    const next = { ...values, [name]: value }
+    setValues(next)
+    // After a failed submit, an error clears (or changes) as soon as the field is corrected.
+    if (errors[name]) {
+      const message = recheckField(name, input(next), t)
+      setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest))
+    }
+  }
+
+  function prefetch() {
+    loadSchema().catch(() => undefined)
+    getSupabase('anon').catch(() => undefined)
+  }
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    if (busy.current) return // a second submit (double click, Enter) while sending does nothing
+    busy.current = true
+    setStatus('sending')
+    let next: FormStatus = 'error'
+    try {
+      // A human never sees the honeypot; a bot that fills it is told "thank you" and nothing is sent.
+      if (new FormData(event.currentTarget).get(HONEYPOT_FIELD)) {
+        next = 'success'
+      } else {
+        const result = check(await loadSchema(), input(values), t)
+        if (!result.ok) {
+          setErrors(result.errors)
+          if (result.unknown.length) console.error(`components/forms/lead-form.tsx: ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
+          next = Object.keys(result.errors).length ? 'idle' : 'error'
+          setFocusRequest((n) => n + 1)
+          return
+        }
+        setErrors({})
+        await captcha.token() // rejects if the visitor fails or closes the challenge
+        next = (await submitLead(result.lead)) === 'stored' ? 'success' : 'error'
+      }
+    } catch (error) {
+      console.error(`components/forms/lead-form.tsx: the ${kind} form could not be sent`, error)
+      next = 'error'
+    } finally {
+      setStatus(next)
+      if (next === 'success') onStored?.()
+      // Quote and samples stay "sending" while the thank-you page loads.
+      busy.current = next === 'success' && !successText
+    }
+  }
+
+  const done = status === 'success' && successText
+  const sendingLabel = status === 'sending' || (status === 'success' && !successText)
+
+  return (
+    <>
+      <noscript>
+        <p className="card">{t('form.noscript')}</p>
+      </noscript>
+      {done ? null : (
+        <form ref={formRef} className="lead-form card" noValidate onSubmit={submit} onFocus={prefetch} aria-busy={status === 'sending' || undefined}>
+          <FormProvider value={{ values, errors, set, idPrefix }}>
+            {children}
+            <Honeypot idPrefix={idPrefix} />
+            {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
+            <div role="alert" className="form-alert">
+              {status === 'error' ? <p>{t('form.sendError')}</p> : null}
+            </div>
+            <p className="actions">
+              <button type="submit" className="btn btn-primary" disabled={!hydrated} aria-disabled={sendingLabel || undefined}>
+                {sendingLabel ? t('form.sending') : submitLabel}
+              </button>
+            </p>
+          </FormProvider>
+        </form>
+      )}
+      <div ref={statusRef} role="status" className={done ? 'form-success card' : 'form-success'} tabIndex={-1}>
+        {done ? <p>{successText}</p> : null}
+      </div>
+    </>
+  )
+}

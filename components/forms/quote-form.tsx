@@ -1,0 +1,65 @@
+// Quote: what a wholesale buyer needs to price an order (company, country, products, inner
+// diameter or size, quantity in rolls or metres, process, message) and who to answer. A link from
+// the size selector fills in its recommendation (quote-prefill.ts). Once stored, the visitor
+// goes to the localized thank-you page.
+import { useI18n } from '../../lib/i18n/context'
+import { useHref } from '../routing/links'
+import { PROCESSES, QUANTITY_UNITS } from './choices'
+import { Checkboxes, Consent, Radios, Select, TextField, type Option } from './fields'
+import { LeadForm } from './lead-form'
+import { PrivacyLink } from './privacy-link'
+import { quotePrefill } from './quote-prefill'
+import { ContactDetails } from './contact-details'
+
+const INITIAL = {
+  company: '',
+  country: '',
+  products: [] as string[],
+  inner_diameter: '',
+  quantity: '',
+  quantity_unit: 'rolls',
+  process: '',
+  message: '',
+  name: '',
+  email: '',
+  phone: '',
+  consent_privacy: false,
+}
+
+export function QuoteForm({ products }: { products: Option[] }) {
+  const { t } = useI18n()
+  const href = useHref()
+  const ids = products.map((p) => p.value)
+  return (
+    <LeadForm
+      kind="quote"
+      initial={INITIAL}
+      submitLabel={t('quote.submit')}
+      prefill={() => quotePrefill(window.location.search, ids, t)}
+      onStored={() => window.location.assign(href('thank-you'))}
+    >
+      <h2 className="form-section">{t('quote.section.order')}</h2>
+      <TextField name="company" label={t('form.company.label')} autoComplete="organization" />
+      <TextField name="country" label={t('form.country.label')} autoComplete="country-name" />
+      <Checkboxes name="products" label={t('form.products.legend')} hint={t('quote.products.hint')} options={products} />
+      <TextField name="inner_diameter" label={t('form.diameter.label')} hint={t('form.diameter.hint')} optional />
+      <div className="field-row">
+        <TextField name="quantity" label={t('form.quantity.label')} hint={t('form.quantity.hint')} inputMode="numeric" />
+        <Radios name="quantity_unit" label={t('form.unit.legend')} options={QUANTITY_UNITS.map((u) => ({ value: u, label: t(`form.unit.${u}`) }))} />
+      </div>
+      <Select
+        name="process"
+        label={t('form.process.label')}
+        optional
+        empty={t('form.process.none')}
+        options={PROCESSES.map((p) => ({ value: p, label: t(`form.process.${p}`) }))}
+      />
+      <TextField name="message" label={t('form.message.label')} hint={t('quote.message.hint')} optional rows={5} />
+      <h2 className="form-section">{t('form.section.details')}</h2>
+      <ContactDetails />
+      <Consent name="consent_privacy" label={t('form.consent-privacy.label')}>
+        <PrivacyLink />
+      </Consent>
+    </LeadForm>
+  )
+}
