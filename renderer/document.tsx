@@ -21,23 +21,32 @@ type Props = {
   rootHtml: string
 }
 
+// Head texts come from content (titles, descriptions, JSON-LD) and may carry fact placeholders
+// such as {maxHeat}, exactly like body texts; they are filled here, where they leave for the page.
+function fillDeep(value: unknown, fill: (text: string) => string): unknown {
+  if (typeof value === 'string') return fill(value)
+  if (Array.isArray(value)) return value.map((v) => fillDeep(v, fill))
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fillDeep(v, fill)]))
+  return value
+}
+
 export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, rootHtml }: Props) {
-  const { t } = useI18n()
+  const { t, fill } = useI18n()
   return (
     <html lang={locale} dir={dir}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{tags.title}</title>
-        <meta name="description" content={tags.description} />
+        <title>{fill(tags.title)}</title>
+        <meta name="description" content={fill(tags.description)} />
         <meta name="robots" content={tags.robots} />
         <link rel="canonical" href={tags.canonical} />
         {tags.alternates.map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
-        {Object.entries(tags.og).map(([property, content]) => <meta key={property} property={property} content={content} />)}
+        {Object.entries(tags.og).map(([property, content]) => <meta key={property} property={property} content={fill(content)} />)}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#0f3d3e" />
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
-        {jsonLd.map((d, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(d) }} />)}
+        {jsonLd.map((d, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(fillDeep(d, fill) as object) }} />)}
       </head>
       <body>
         <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>

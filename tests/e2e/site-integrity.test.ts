@@ -97,6 +97,18 @@ describe('built site integrity', () => {
     expect(sitemap).not.toContain('/de/leitfaden/')
   })
 
+  // Fact placeholders ({maxHeat}, {countries}, …) must be filled everywhere a reader or a search
+  // engine sees text: body, <title>, meta and Open Graph descriptions, JSON-LD. Only the JSON that
+  // hydrating pages carry for the browser (Vike's application/json data) keeps raw templates.
+  it('no {placeholder} is left unfilled in text, attributes or JSON-LD', () => {
+    const left: string[] = []
+    for (const { file, html } of pages) {
+      const visible = html.replace(/<script\b[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>/gi, '')
+      for (const [hit] of visible.matchAll(/\{[a-zA-Z][\w.]*\}/g)) left.push(`${file}: ${hit}`)
+    }
+    expect(left).toEqual([])
+  })
+
   it('every page carries Organization JSON-LD; product pages a Product with the shared facts', () => {
     for (const { file, html } of pages) expect(html, file).toContain('"@type":"Organization"')
     const beef = readFileSync(join(ROOT, 'de/elastische-fleischnetze/rindfleisch-netz/index.html'), 'utf8')

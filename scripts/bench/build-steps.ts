@@ -1,0 +1,31 @@
+// The steps of `npm run build` (package.json), run one by one in a directory and timed. Every
+// step runs even when an earlier one fails (a failing audit on in-progress content must not hide
+// the build's cost); the report shows each step's status.
+import { spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+
+export type StepResult = { step: string; ms: number; ok: boolean; tail: string; /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */ selfMs?: number }
+
+const bin = (dir: string, name: string) => join(dir, 'node_modules/.bin', name)
+
+export const STEPS: { step: string; argv: (dir: string) => string[] }[] = [
+  { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build', '--strict'] },
+  { step: 'audit', argv: () => [process.execPath, '--import', 'tsx', 'scripts/audit/cli.ts'] },
+  { step: 'vike build', argv: (d) => [bin(d, 'vike'), 'build'] },
+  { step: 'postbuild', argv: () => [process.execPath, '--import', 'tsx', 'scripts/postbuild.ts'] },
+]
+
+export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): StepResult {
+  const [cmd, ...args] = step.argv(dir)
+  const start = performance.now()
+  const r = spawnSync(cmd!, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
+  const ms = performance.now() - start
+  const text = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
+  const self = text.match(/audit took ([\d.]+) ?ms/)
+  return { step: step.step, ms, ok: r.status === 0, tail: text.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+}
+
+export function build(dir: string): { steps: StepResult[]; ms: number; ok: boolean } {
+  const steps = STEPS.map((s) => runStep(dir, s))
+  return { steps, ms: steps.reduce((sum, s) => sum + s.ms, 0), ok: steps.every((s) => s.ok) }
+}

@@ -1,0 +1,180 @@
+// `npm run bench`: measures the site and writes reports/bench.json and reports/bench.md.
+//   1. Full build (every step of `npm run build`) of a fresh copy of the working tree: time, pages/s.
+//   2. The same build with products and guides multiplied (1×, 4×, 16× by default): time per page.
+//   3. gzip bytes of HTML, CSS and JS per page type.
+//   4. The localization audit's time over the whole content.
+//   5. Lighthouse (mobile) for home, a product, a guide, the size selector and the quote form in
+//      English and Arabic, and LCP / TBT next to the same page with every script removed.
+// Targets are reported, not asserted. Builds run in temp copies, so dist/ here is untouched.
+//
+// Options: --factors 1,4,16   --runs 3 (Lighthouse runs per page)   --skip-scale   --skip-lighthouse
+//          --keep (keep the temp copies)
+import { execFileSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { cpus, tmpdir, totalmem } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import { startStaticServer } from '../../server/preview/static-server'
+import { build } from './build-steps'
+import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
+import { htmlFiles, isRedirectStub, pageWeight } from './page-weight'
+import { renderMarkdown, type BenchReport, type BuildReport, type LighthouseReport, type Stat, type TypeWeight } from './report'
+import { copyRepo, multiply, removeRepo } from './workspace'
+
+const { values: opts } = parseArgs({
+  options: {
+    factors: { type: 'string', default: '1,4,16' },
+    'skip-scale': { type: 'boolean', default: false },
+    'skip-lighthouse': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    runs: { type: 'string', default: '3' },
+  },
+})
+const MAIN = process.cwd()
+const log = (msg: string) => console.log(`[bench] ${msg}`)
+const temp: string[] = []
+
+type PageRow = { key: string; page: string; locale: string; url: string; placeholder: boolean }
+const pageMap = (dir: string): { locales: string[]; rows: PageRow[] } =>
+  JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', 'scripts/bench/page-map.ts'], { cwd: dir, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 }))
+
+function countPages(dist: string) {
+  const files = htmlFiles(dist)
+  const pages = files.filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))).length
+  return { pages, redirectStubs: files.length - pages }
+}
+
+function buildAt(factor: number): { report: BuildReport; dir: string } {
+  const dir = copyRepo(MAIN, `x${factor}`)
+  temp.push(dir)
+  const m = multiply(dir, factor)
+  log(`${factor}×: ${m.products} products, ${m.guides} guides in ${dir}; building…`)
+  const b = build(dir)
+  const dist = join(dir, 'dist/client')
+  const { pages, redirectStubs } = existsSync(dist) ? countPages(dist) : { pages: 0, redirectStubs: 0 }
+  const report = { factor, products: m.products, guides: m.guides, pages, redirectStubs, ms: Math.round(b.ms), msPerPage: pages ? Number((b.ms / pages).toFixed(1)) : NaN, pagesPerSecond: pages ? Number((pages / (b.ms / 1000)).toFixed(1)) : 0, ok: b.ok, steps: b.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })), notes: m.notes }
+  log(`${factor}×: ${pages} pages in ${(b.ms / 1000).toFixed(1)} s (${report.msPerPage} ms/page)${b.ok ? '' : ` — failed steps: ${b.steps.filter((s) => !s.ok).map((s) => s.step).join(', ')}`}`)
+  return { report, dir }
+}
+
+const stat = (xs: number[]): Stat => {
+  const s = [...xs].sort((a, b) => a - b)
+  return { min: s[0]!, median: s[Math.floor((s.length - 1) / 2)]!, max: s[s.length - 1]! }
+}
+
+function weightsByType(dist: string, rows: PageRow[]): TypeWeight[] {
+  const groups = new Map<string, PageRow[]>()
+  for (const r of rows) {
+    const type = r.placeholder ? `${r.page} (placeholder)` : r.page
+    groups.set(type, [...(groups.get(type) ?? []), r])
+  }
+  const fileOf = (url: string) => join(dist, url === '/' ? 'index.html' : `${url}/index.html`)
+  const out: TypeWeight[] = []
+  for (const [type, list] of groups) {
+    const ws = list.filter((r) => existsSync(fileOf(r.url))).map((r) => ({ url: r.url, w: pageWeight(dist, fileOf(r.url)) }))
+    if (!ws.length) continue
+    out.push({ type, pages: ws.length, example: ws[0]!.url, html: stat(ws.map((x) => x.w.html)), css: stat(ws.map((x) => x.w.css)), js: stat(ws.map((x) => x.w.js)) })
+  }
+  const notFound = htmlFiles(dist).filter((f) => /(^|\/)404\.html$/.test(f))
+  const nf = notFound.map((f) => pageWeight(dist, f))
+  if (nf.length) out.push({ type: 'not-found', pages: nf.length, example: '/404.html', html: stat(nf.map((w) => w.html)), css: stat(nf.map((w) => w.css)), js: stat(nf.map((w) => w.js)) })
+  return out
+}
+
+async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<LighthouseReport[]> {
+  const floor = noJsCopy(dist, join(mkdtempSync(join(tmpdir(), 'bench-nojs-')), 'client'))
+  temp.push(join(floor, '..'))
+  const site = await startStaticServer({ root: dist, port: 0 })
+  const bare = await startStaticServer({ root: floor, port: 0 })
+  const chrome = await startChrome()
+  const targets = [
+    { name: 'home', key: 'home', interactive: false },
+    { name: 'product (beef)', key: 'product/beef', interactive: false },
+    { name: 'guide (meat-netting)', key: 'guide/meat-netting', interactive: false },
+    { name: 'size selector', key: 'size-selector', interactive: true },
+    { name: 'quote form', key: 'quote', interactive: true },
+  ]
+  const out: LighthouseReport[] = []
+  try {
+    for (const locale of ['en', 'ar']) {
+      for (const t of targets) {
+        const row = rows.find((r) => r.key === t.key && r.locale === locale)
+        if (!row) continue
+        const runs = Math.max(1, Number(opts.runs) || 1)
+        log(`lighthouse ${row.url} (${runs} run${runs > 1 ? 's' : ''} with and without scripts)`)
+        const withJs = await auditMedian(chrome, site.url + row.url, runs)
+        const noJs = await auditMedian(chrome, bare.url + row.url, runs, ['performance'])
+        out.push({
+          name: t.name, locale, url: row.url, interactive: t.interactive, placeholder: row.placeholder, withJs, noJs,
+          lcpRatio: Number((withJs.lcpMs / noJs.lcpMs).toFixed(3)),
+          tbtRatio: noJs.tbtMs > 0 ? Number((withJs.tbtMs / noJs.tbtMs).toFixed(3)) : null,
+        })
+      }
+    }
+  } finally {
+    chrome.kill()
+    site.close()
+    bare.close()
+  }
+  return out
+}
+
+async function main() {
+  const started = new Date()
+  const factors = [...new Set(opts.factors.split(',').map(Number).filter((n) => n >= 1))].sort((a, b) => a - b)
+  if (!factors.includes(1)) factors.unshift(1)
+
+  // 1. Full build of the real content.
+  const base = buildAt(1)
+  const dist = join(base.dir, 'dist/client')
+  const map = pageMap(base.dir)
+
+  // 2. Multiplied content.
+  const builds = [base.report]
+  if (!opts['skip-scale']) {
+    for (const f of factors.filter((n) => n > 1)) {
+      const b = buildAt(f)
+      builds.push(b.report)
+      if (!opts.keep) removeRepo(b.dir)
+    }
+  }
+
+  // 3. Bytes per page type; 4. the audit (timed as a build step above).
+  const weights = existsSync(dist) ? weightsByType(dist, map.rows) : []
+  const auditStep = base.report.steps.find((s) => s.step === 'audit')!
+
+  // 5. Lighthouse.
+  const lighthouse = opts['skip-lighthouse'] || !existsSync(dist) ? [] : await lighthouseRuns(dist, map.rows)
+
+  const contentJsMax = Math.max(0, ...weights.filter((w) => !['size-selector', 'contact', 'quote', 'samples', 'admin'].includes(w.type)).map((w) => w.js.max))
+  const report: BenchReport = {
+    generatedAt: started.toISOString(),
+    machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1e9), node: process.version },
+    build: base.report,
+    scale: builds,
+    audit: { ms: auditStep.ms, selfMs: auditStep.selfMs ?? null, ok: auditStep.ok, tail: auditStep.tail },
+    weights,
+    lighthouse,
+    targets: {
+      fullBuildUnder20s: { target: '< 20 s', value: base.report.ms / 1000, met: base.report.ms < 20_000 },
+      contentPageJs: { target: '≤ 10 KB gzip', value: contentJsMax, met: contentJsMax <= 10_000 },
+      auditUnder1s: { target: '< 1 s', value: (auditStep.selfMs ?? auditStep.ms) / 1000, met: (auditStep.selfMs ?? auditStep.ms) < 1000 },
+      // Placeholder pages are noindex by design (Lighthouse SEO flags that), so SEO is judged on indexable pages only.
+      contentLighthouse100: lighthouse.length ? { target: '100 in all four categories (SEO: indexable pages)', met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)) } : null,
+      interactivePerformance95: lighthouse.length ? { target: '≥ 95 performance', met: lighthouse.filter((l) => l.interactive).every((l) => (l.withJs.scores.performance ?? 0) >= 95) } : null,
+      lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
+    },
+  }
+  mkdirSync(join(MAIN, 'reports'), { recursive: true })
+  writeFileSync(join(MAIN, 'reports/bench.json'), JSON.stringify(report, null, 2) + '\n')
+  writeFileSync(join(MAIN, 'reports/bench.md'), renderMarkdown(report))
+  log('wrote reports/bench.md and reports/bench.json')
+  console.log(renderMarkdown(report))
+}
+
+try {
+  await main()
+} finally {
+  if (!opts.keep) for (const dir of temp) removeRepo(dir)
+  else console.log(`[bench] kept: ${temp.join(' ')}`)
+}

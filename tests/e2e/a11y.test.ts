@@ -1,0 +1,296 @@
+// Accessibility (issue 6 §1): axe-core (WCAG 2.0/2.1 A and AA, colour contrast included) on one
+// URL per page TYPE per locale, plus the states a visitor opens (dropdown, language menu, mobile
+// menu, cookie banner); and keyboard operation with a VISIBLE focus indicator. The skip link,
+// dropdown Enter/Escape, mobile menu toggle and switcher clicks are in layout.test.ts and
+// switcher.test.ts; form error states and focus-on-first-error are in forms.test.ts.
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { useBrowser } from './browser'
+import { samplePages, type Sample } from './page-types'
+
+const { page: newPage } = useBrowser()
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+// Known violations on pages this task may not change, keyed by page type and axe rule, each with
+// its reason. Empty today. A stale entry fails the "allow-list" test so it gets deleted.
+const KNOWN: { type: string; rule: string; reason: string }[] = []
+const matched = new Set<(typeof KNOWN)[number]>()
+
+type Violation = { id: string; impact?: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+
+/** A page with axe injected before any page script (the CSP does not apply to injected scripts). */
+async function axePage(options: BrowserContextOptions = {}, consent: string | null = 'declined'): Promise<Page> {
+  const page = await newPage(options)
+  await page.addInitScript({ content: AXE_SOURCE })
+  if (consent) await page.addInitScript((c) => localStorage.setItem('cookieConsent', c), consent)
+  return page
+}
+
+async function axe(page: Page, type: string): Promise<string[]> {
+  const violations = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
+      .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))),
+    TAGS,
+  )
+  return violations
+    .filter((v) => {
+      const known = KNOWN.find((k) => k.type === type && k.rule === v.id)
+      if (known) matched.add(known)
+      return !known
+    })
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n      ')}`)
+}
+
+async function open(page: Page, s: Pick<Sample, 'url' | 'interactive'>) {
+  await page.goto(s.url)
+  if (s.interactive) {
+    await page.waitForLoadState('networkidle')
+    await page.waitForFunction(() => document.getElementById('root')?.hasChildNodes())
+  }
+}
+
+/** Run fn over items with n pages at a time (axe is CPU-bound; 3 tabs suit 2 cores). */
+async function inParallel<T>(items: T[], n: number, fn: (page: Page, item: T) => Promise<void>) {
+  const queue = [...items]
+  await Promise.all(Array.from({ length: n }, async () => {
+    const page = await axePage()
+    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(page, item)
+    await page.context().close()
+  }))
+}
+
+const LOCALES_FOR_STATES = ['/', '/ar', '/de']
+
+describe('axe: every page type in every locale', () => {
+  const samples = samplePages()
+
+  it(`no WCAG 2.1 A/AA violation on ${samples.length} pages`, { timeout: 300_000 }, async () => {
+    const problems: string[] = []
+    await inParallel(samples, 3, async (page, s) => {
+      await open(page, s)
+      for (const v of await axe(page, s.type)) problems.push(`${s.type}/${s.locale} ${s.url}\n    ${v}`)
+    })
+    expect(problems, problems.join('\n')).toEqual([])
+  })
+
+  // Proves the run above can fail: a low-contrast text and an unnamed button must be reported.
+  it('reports violations when there are some', async () => {
+    const page = await axePage()
+    await page.goto('/en/about')
+    await page.evaluate(() => {
+      const faint = Object.assign(document.createElement('p'), { textContent: 'Faint text' })
+      faint.style.color = '#bbb' // CSSOM, not a style attribute: the CSP blocks inline style attributes
+      document.querySelector('main')!.prepend(faint, Object.assign(document.createElement('button'), { type: 'button' }))
+    })
+    const found = (await axe(page, 'self-test')).map((v) => v.split(' ')[0])
+    expect(found).toEqual(expect.arrayContaining(['color-contrast', 'button-name']))
+    await page.context().close()
+  })
+
+  it('covers every page type', () => {
+    const types = new Set(samples.map((s) => s.type))
+    for (const t of ['home', 'products', 'product', 'wholesale', 'bacon', 'compare', 'about', 'downloads', 'thank-you', 'guide', 'guide (placeholder)',
+      'glossary', 'glossary (placeholder)', 'glossary-term', 'country', 'not-found', 'size-selector', 'contact', 'quote', 'samples', 'admin', 'localization-report']) {
+      expect(types, t).toContain(t)
+    }
+  })
+})
+
+describe('axe: opened states', () => {
+  it.each(LOCALES_FOR_STATES)('%s: products dropdown, language menu, cookie banner', async (url) => {
+    const page = await axePage({}, null)
+    await page.clock.install()
+    await page.goto(url)
+    await page.focus('[aria-controls="menu-products"]')
+    await page.keyboard.press('Enter')
+    await page.locator('#menu-products').waitFor({ state: 'visible' })
+    expect(await axe(page, 'dropdown')).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.click('.lang-button')
+    await page.locator('#lang-menu').waitFor({ state: 'visible' })
+    expect(await axe(page, 'language menu')).toEqual([])
+    await page.keyboard.press('Escape')
+    await page.clock.runFor(2100)
+    await page.locator('#cookie-banner').waitFor({ state: 'visible' })
+    // Colours are only final once the 0.5 s slide-in (an opacity fade) has finished.
+    await page.locator('#cookie-banner').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+    expect(await axe(page, 'cookie banner')).toEqual([])
+    await page.context().close()
+  })
+
+  it.each(LOCALES_FOR_STATES)('%s: mobile layout with the menu open', async (url) => {
+    const page = await axePage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    await page.goto(url)
+    expect(await axe(page, 'mobile')).toEqual([])
+    await page.click('.menu-toggle')
+    await page.locator('#site-nav').waitFor({ state: 'visible' })
+    expect(await axe(page, 'mobile menu')).toEqual([])
+    await page.context().close()
+  })
+
+  it('the allow-list has no stale entries', () => {
+    expect(KNOWN.filter((k) => !matched.has(k)).map((k) => `${k.type} ${k.rule}`)).toEqual([])
+  })
+})
+
+// ---------------------------------------------------------------------------------------------
+// Keyboard and visible focus
+
+type FocusInfo = { tag: string; label: string; visible: boolean; ring: string; contrast: number; shadow: boolean }
+
+/** What has focus, and whether its focus indicator can be seen (outline ≥ 2px with ≥ 3:1 contrast). */
+function focusInfo(page: Page): Promise<FocusInfo | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null
+    if (!el || el === document.body) return null
+    const rgb = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number)
+    const lum = ([r, g, b]: number[]) => {
+      const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
+      return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!)
+    }
+    // The colour the outline is drawn over: the first opaque background up the tree.
+    let bg = [255, 255, 255]
+    for (let n = el.parentElement; n; n = n.parentElement) {
+      const c = rgb(getComputedStyle(n).backgroundColor)
+      if (c.length >= 3 && (c[3] === undefined || c[3] > 0.5)) { bg = c.slice(0, 3); break }
+    }
+    const cs = getComputedStyle(el)
+    const ring = rgb(cs.outlineColor)
+    const [a, b] = [lum(ring), lum(bg)].sort((x, y) => y - x) as [number, number]
+    const rect = el.getBoundingClientRect()
+    return {
+      tag: el.tagName.toLowerCase(),
+      label: (el.getAttribute('aria-label') ?? el.textContent ?? (el as HTMLInputElement).name ?? '').trim().slice(0, 40),
+      visible: rect.width > 0 && rect.height > 0 && cs.visibility !== 'hidden',
+      ring: cs.outlineStyle === 'none' ? 'none' : `${cs.outlineWidth} ${cs.outlineStyle} ${cs.outlineColor}`,
+      contrast: cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) < 2 ? 0 : (a + 0.05) / (b + 0.05),
+      shadow: cs.boxShadow !== 'none',
+    }
+  })
+}
+
+/** Tab through the whole page; every stop must show a focus indicator. */
+async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
+  const bad: string[] = []
+  let stops = 0
+  // The floating WhatsApp button joins the tab order once it appears (after 1 s).
+  await page.waitForFunction(() => { const f = document.querySelector('.whatsapp-float'); return !f || getComputedStyle(f).visibility === 'visible' })
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press('Tab')
+    const f = await focusInfo(page)
+    if (!f) break // past the last element, focus leaves the document
+    const again = await page.evaluate(() => {
+      const w = window as unknown as { __walked?: WeakSet<Element> }
+      w.__walked ??= new WeakSet()
+      const el = document.activeElement!
+      return w.__walked.has(el) || !w.__walked.add(el)
+    })
+    if (again) break // wrapped around
+    stops++
+    if (!f.visible) bad.push(`<${f.tag}> "${f.label}" has focus but is not visible`)
+    else if (f.contrast < 3 && !f.shadow) bad.push(`<${f.tag}> "${f.label}": focus ring ${f.ring}, contrast ${f.contrast.toFixed(2)}:1 (needs an outline ≥ 2px at ≥ 3:1)`)
+  }
+  return { stops, bad }
+}
+
+describe('keyboard: visible focus on every link, button and form control', () => {
+  it.each(['/en/about', '/ar', '/de/elastische-fleischnetze/rindfleisch-netz', '/en/guide/meat-netting', '/en/quote', '/ar/talab-tasir', '/en/size-selector', '/en/admin'])(
+    '%s',
+    async (url) => {
+      const page = await axePage()
+      await open(page, { url, interactive: /quote|talab|size|admin/.test(url) })
+      const { stops, bad } = await tabWalk(page)
+      expect(stops).toBeGreaterThan(15)
+      expect(bad).toEqual([])
+      await page.context().close()
+    },
+  )
+
+  it('on a phone, the menu toggle and every menu link show focus', async () => {
+    const page = await axePage({ viewport: { width: 390, height: 844 } })
+    await page.goto('/en/about')
+    await page.focus('.menu-toggle')
+    await page.keyboard.press('Enter')
+    await page.locator('#site-nav').waitFor({ state: 'visible' })
+    const { stops, bad } = await tabWalk(page)
+    expect(stops).toBeGreaterThan(10)
+    expect(bad).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('keyboard: menus, switcher, cookie banner', () => {
+  it('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async () => {
+    const page = await axePage()
+    await page.goto('/en/about')
+    await page.focus('.lang-button')
+    await page.keyboard.press('Enter')
+    await page.locator('#lang-menu').waitFor({ state: 'visible' })
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('#lang-menu') !== null)).toBe(true)
+    await page.keyboard.press('Escape')
+    await page.locator('#lang-menu').waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('lang-button')
+    // Choosing a language by keyboard goes there.
+    await page.keyboard.press('Enter')
+    await page.locator('#lang-menu a[data-locale="tr"]').focus()
+    await page.keyboard.press('Enter')
+    await page.waitForURL('**/tr/hakkimizda')
+    await page.context().close()
+  })
+
+  it('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async () => {
+    const page = await axePage()
+    await page.goto('/tr')
+    const toggle = page.locator('[aria-controls="menu-guides"]')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    const links = await page.locator('#menu-guides a').count()
+    expect(links).toBeGreaterThan(3)
+    for (let i = 0; i < links; i++) {
+      await page.keyboard.press('Tab')
+      expect(await page.evaluate(() => document.activeElement?.closest('#menu-guides') !== null), `link ${i + 1}`).toBe(true)
+    }
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Escape')
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('menu-guides')
+    await page.context().close()
+  })
+
+  it('the mobile menu: Enter opens, Tab reaches its links, Escape closes and returns focus to the toggle', async () => {
+    const page = await axePage({ viewport: { width: 390, height: 844 } })
+    await page.goto('/ar')
+    await page.focus('.menu-toggle')
+    await page.keyboard.press('Enter')
+    await page.locator('#site-nav').waitFor({ state: 'visible' })
+    await page.keyboard.press('Tab')
+    expect(await page.evaluate(() => document.activeElement?.closest('#site-nav') !== null)).toBe(true)
+    await page.keyboard.press('Escape')
+    await page.locator('#site-nav').waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-toggle')
+    await page.context().close()
+  })
+
+  it('the cookie banner is reachable and operable by keyboard', async () => {
+    const page = await axePage({}, null)
+    await page.clock.install()
+    await page.goto('/de')
+    await page.clock.runFor(2100)
+    await page.locator('#cookie-banner').waitFor({ state: 'visible' })
+    // Shift+Tab from the top of the page wraps to the end of the document, where the banner is.
+    const onAccept = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.consent === 'accepted')
+    for (let i = 0; i < 6 && !(await onAccept()); i++) await page.keyboard.press('Shift+Tab')
+    expect(await onAccept()).toBe(true)
+    expect((await focusInfo(page))!.contrast).toBeGreaterThanOrEqual(3)
+    await page.keyboard.press('Enter')
+    await page.locator('#cookie-banner').waitFor({ state: 'hidden' })
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted')
+    await page.context().close()
+  })
+})
