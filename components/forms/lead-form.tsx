@@ -43,11 +43,31 @@ function newLeadId(): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
+/**
+ * What a buyer typed or ticked before the script arrived (slow mobile networks). React would
+ * reset controlled fields to their initial state on hydration and the text would be lost, so the
+ * first render starts from the fields as they are in the page.
+ */
+function typedBeforeHydration(formId: string, initial: Values): Values {
+  const form = typeof document === 'undefined' ? null : document.getElementById(formId)
+  if (!form) return initial
+  const typed: Values = { ...initial }
+  for (const [name, value] of Object.entries(initial)) {
+    const fields = [...form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`)]
+    if (!fields.length) continue
+    if (Array.isArray(value)) typed[name] = fields.filter((f) => f.checked).map((f) => f.value)
+    else if (typeof value === 'boolean') typed[name] = fields[0]!.checked
+    else typed[name] = fields[0]!.value
+  }
+  return typed
+}
+
 export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
   const { t, locale } = useI18n()
   const idPrefix = useId()
   const captcha = useCaptcha()
-  const [values, setValues] = useState<Values>(initial)
+  const formId = `${idPrefix}form`
+  const [values, setValues] = useState<Values>(() => typedBeforeHydration(formId, initial))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<FormStatus>('idle')
   // The prerendered button is disabled until React has hydrated: an Enter pressed before the
@@ -139,7 +159,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
         <p className="card">{t('form.noscript')}</p>
       </noscript>
       {done ? null : (
-        <form ref={formRef} className="lead-form card" noValidate onSubmit={submit} onFocus={prefetch} aria-busy={status === 'sending' || undefined}>
+        <form ref={formRef} id={formId} className="lead-form card" noValidate onSubmit={submit} onFocus={prefetch} aria-busy={status === 'sending' || undefined}>
           <FormProvider value={{ values, errors, set, idPrefix }}>
             {children}
             <Honeypot idPrefix={idPrefix} />

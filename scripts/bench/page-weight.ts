@@ -80,6 +80,19 @@ export function moduleClosure(root: string, entries: string[]): string[] {
   return [...seen]
 }
 
+/**
+ * Vike's client-routing entry imports the page's own entry dynamically. The HTML carries no
+ * modulepreload for it (renderer/+onRenderHtml.tsx drops script preloads), so find it from the
+ * serialized pageId: "/pages/interactive/quote" → assets/entries/pages_interactive_quote.<hash>.js.
+ */
+function vikePageEntries(root: string, html: string): string[] {
+  const id = html.match(/"pageId":"([^"]+)"/)?.[1]?.replace(/\\\//g, '/')
+  if (!id) return []
+  const prefix = `${id.replace(/^\//, '').replace(/\//g, '_')}.`
+  const dir = join(root, 'assets/entries')
+  return readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.js')).map((f) => join(dir, f))
+}
+
 const local = (src: string | undefined): src is string => !!src && src.startsWith('/') && !src.startsWith('//')
 
 export function pageWeight(root: string, file: string): PageWeight {
@@ -89,7 +102,7 @@ export function pageWeight(root: string, file: string): PageWeight {
   const entries = tags
     .filter((t) => (t.name === 'script' && local(t.src)) || (t.name === 'link' && attrOf(t, 'rel') === 'modulepreload' && local(t.src)))
     .map((t) => join(root, t.src!.split('?')[0]!))
-  const jsFiles = moduleClosure(root, entries)
+  const jsFiles = moduleClosure(root, [...entries, ...vikePageEntries(root, html)])
   return {
     html: gzipSync(html, { level: 9 }).length,
     css: cssFiles.reduce((sum, f) => sum + gzipBytes(f), 0),

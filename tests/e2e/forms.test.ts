@@ -247,6 +247,26 @@ describe('samples form', () => {
 })
 
 describe('form states', () => {
+  it('keeps what the buyer typed before the script arrived (slow networks)', async () => {
+    const page = await newPage()
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/entry-server-routing/, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/en/contact', { waitUntil: 'domcontentloaded' })
+    await field(page, 'name').fill('Typed early')
+    await field(page, 'message').fill('Before hydration')
+    await field(page, 'consent_privacy').check()
+    release()
+    await page.waitForFunction(() => !document.querySelector<HTMLButtonElement>('form.lead-form button[type=submit]')!.disabled)
+    expect(await field(page, 'name').inputValue()).toBe('Typed early')
+    expect(await field(page, 'message').inputValue()).toBe('Before hydration')
+    expect(await field(page, 'consent_privacy').isChecked()).toBe(true)
+    await page.context().close()
+  })
+
   it('with the backend down the error text shows, every field is kept, and a later retry is stored once', async () => {
     const page = await newPage()
     const email = uniqueEmail('down')

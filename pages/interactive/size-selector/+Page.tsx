@@ -54,6 +54,11 @@ function rich(template: string, values: Record<string, ReactNode>): ReactNode[] 
   return template.split(PLACEHOLDER).map((part, i) => (i % 2 === 0 ? part : <Fragment key={i}>{values[part] ?? `{${part}}`}</Fragment>))
 }
 
+const typedValue = (id: string) =>
+  typeof document === 'undefined' ? undefined : document.querySelector<HTMLInputElement | HTMLSelectElement>(`#${CSS.escape(id)}`)?.value
+const typedChecked = (name: string) =>
+  typeof document === 'undefined' ? undefined : document.querySelector<HTMLInputElement>(`#root input[name="${name}"]:checked`)?.value
+
 export default function Page() {
   const { t, locale } = useI18n()
   const href = useHref()
@@ -61,9 +66,11 @@ export default function Page() {
   const limits = circumferenceLimits(sizing)
   const num = numberFormat(locale)
 
-  const [circumference, setCircumference] = useState('')
-  const [process, setProcess] = useState<SizingProcess>('standard-cooking')
-  const [product, setProduct] = useState('')
+  // Start from what a buyer may have typed before the script arrived: hydration would reset
+  // controlled fields to their initial state otherwise.
+  const [circumference, setCircumference] = useState(() => typedValue(ids.circumference) ?? '')
+  const [process, setProcess] = useState<SizingProcess>(() => (typedChecked('process') as SizingProcess | undefined) ?? 'standard-cooking')
+  const [product, setProduct] = useState(() => typedValue(ids.product) ?? '')
   const [result, setResult] = useState<SizingResult | null>(null)
   const inputRef = useRef<HTMLInputElement>(null)
   const selectRef = useRef<HTMLSelectElement>(null)
