@@ -26,7 +26,7 @@ export function articleData<T extends Article>(collection: T[], dir: string, sec
     if (isPlaceholder(route, locale)) {
       const title = t(`${section.label}.${id}.name`)
       return {
-        head: { title: `${title} | ${t('site.name')}`, description: t('placeholder.text') },
+        head: { title, description: t('placeholder.text') },
         placeholder: { title, englishHref: route.paths.en!, englishTitle },
         article: null,
       }
@@ -34,7 +34,7 @@ export function articleData<T extends Article>(collection: T[], dir: string, sec
     const a = find(collection, id, locale, `content/${dir}/${locale}/${id}.mdx`)
     const title = a.title ?? a.term!
     return {
-      head: { title: `${title} | ${t('site.name')}`, description: a.description ?? a.short!, ogType: 'article', breadcrumbs: [[t(`nav.${section.target}`), section.target], [title, routeKey]] },
+      head: { title, description: a.description ?? a.short!, ogType: 'article', breadcrumbs: [[t(`nav.${section.target}`), section.target], [title, routeKey]] },
       placeholder: null,
       article: { title, lead: a.description ?? a.short!, code: a.code, updated: (a as { updated?: string }).updated },
     }

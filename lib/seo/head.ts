@@ -34,8 +34,9 @@ export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | u
     : []
   const fallback = route?.paths[table.defaultLocale]
   if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale)) alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
-  // Every title carries the brand once, for search results and browser tabs.
-  const title = head.title.includes(brand) ? head.title : `${head.title} | ${brand}`
+  // Titles carry the brand once, when it still fits the ~70 characters search results show.
+  const branded = `${head.title} | ${brand}`
+  const title = head.title.includes(brand) || branded.length > 70 ? head.title : branded
   return {
     title,
     description: head.description,

@@ -24,7 +24,7 @@ export function data(pageContext: PageContextServer): GlossaryIndexData {
         })
         .sort((a, b) => a.term.localeCompare(b.term, locale))
   return {
-    head: { title: `${t('glossary.title')} | ${t('site.name')}`, description: t('glossary.description'), breadcrumbs: [[t('nav.glossary'), 'glossary']] },
+    head: { title: t('glossary.title'), description: t('glossary.description'), breadcrumbs: [[t('nav.glossary'), 'glossary']] },
     placeholder,
     englishHref: route.paths.en!,
     terms,

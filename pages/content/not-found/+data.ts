@@ -7,5 +7,5 @@ import type { PageHead } from '../../../lib/seo/head'
 export function data(pageContext: PageContextServer): { head: PageHead } {
   const { primary, fallback } = dictionaries(pageContext.locale)
   const t = createTranslator(primary, fallback)
-  return { head: { title: `${t('notFound.title')} | ${t('site.name')}`, description: t('notFound.text') } }
+  return { head: { title: t('notFound.title'), description: t('notFound.text') } }
 }
