@@ -113,3 +113,18 @@ describe('layout', () => {
     })
   })
 })
+
+describe('responsive layout', () => {
+  // The longest menus (German, French) and right-to-left Arabic at common widths.
+  const cases = ['/de/groessen-auswahl', '/fr/a-propos', '/ar/talab-tasir', '/en/quote', '/it/rete-elastica-per-carne']
+  it.each([1440, 1280, 1024, 768, 390])('no horizontal scrolling at %i px', async (width) => {
+    const page = await newPage({ viewport: { width, height: 900 } })
+    for (const url of cases) {
+      await page.goto(url)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0)
+      expect(await page.locator('.header-actions .btn-primary').isVisible(), `${url}: Get Quote visible`).toBe(true)
+    }
+    await page.context().close()
+  })
+})
