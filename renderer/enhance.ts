@@ -67,9 +67,20 @@ function popoverButtons() {
   }
 }
 
+// The mobile menu opens right under the sticky header, whose height depends on the language
+// and the screen width; CSS has a fallback when scripts are off.
+function headerHeight() {
+  const header = document.querySelector<HTMLElement>('.site-header')
+  if (!header) return
+  const update = () => document.documentElement.style.setProperty('--header-h', `${header.offsetHeight}px`)
+  update()
+  new ResizeObserver(update).observe(header)
+}
+
 export function enhance() {
   document.documentElement.classList.add('js')
   cookieBanner()
   dropdowns()
   popoverButtons()
+  headerHeight()
 }
