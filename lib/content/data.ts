@@ -1,6 +1,7 @@
 // Server-only access to the validated content in .velite/. Pages read content through their
 // +data hooks, so content never ships to the browser wholesale.
 import * as velite from '../../.velite/index.js'
+import { createTranslator, type Translate, type Vars } from '../i18n/translate'
 import { buildRouteTable, type LocaleCode } from '../routing/table'
 
 export const { locales, routes, facts, ui, products, pages, countries, guides, glossary } = velite
@@ -35,4 +36,10 @@ const merged = new Map(routeTable.locales.map((code) => [code, mergeUi(code)]))
 
 export function dictionaries(locale: LocaleCode) {
   return { locale, primary: merged.get(locale)!, fallback: merged.get(routeTable.defaultLocale)! }
+}
+
+/** t() for server code (+data hooks, head tags): the locale's UI strings over English. */
+export function translator(locale: LocaleCode, vars?: Vars): Translate {
+  const { primary, fallback } = dictionaries(locale)
+  return createTranslator(primary, fallback, vars)
 }

@@ -1,8 +1,7 @@
 // +data for MDX articles (guides, glossary terms): the article in the locale, or, where the
 // route table marks the locale as placeholder, the localized notice linking the English page.
 import type { PageContextServer } from 'vike/types'
-import { dictionaries, find, routeTable } from '../content/data'
-import { createTranslator } from '../i18n/translate'
+import { translator, find, routeTable } from '../content/data'
 import { isPlaceholder } from '../routing/paths'
 import type { PageHead } from '../seo/head'
 
@@ -19,8 +18,7 @@ export function articleData<T extends Article>(collection: T[], dir: string, sec
     const { locale, routeKey } = pageContext
     const id = pageContext.routeParams.id!
     const route = routeTable.routes.get(routeKey)!
-    const { primary, fallback } = dictionaries(locale)
-    const t = createTranslator(primary, fallback)
+    const t = translator(locale)
     const english = find(collection, id, 'en', `content/${dir}/en/${id}.mdx`)
     const englishTitle = english.title ?? english.term!
     if (isPlaceholder(route, locale)) {

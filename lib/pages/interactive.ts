@@ -2,21 +2,36 @@
 // the page needs in the browser (see lib/i18n/client-data.ts).
 import type { PageContextServer } from 'vike/types'
 import type { ClientData } from '../../renderer/+onRenderHtml'
-import { dictionaries } from '../content/data'
+import { routeTable, translator } from '../content/data'
 import { clientData } from '../i18n/client-data'
-import { createTranslator } from '../i18n/translate'
 import type { PageHead } from '../seo/head'
+import { sizingProductIds } from '../sizing/recommend'
 
 export type InteractiveData = { head: PageHead; client: ClientData }
 
 export function interactiveData(page: string, prefixes: string[], links: string[] = []) {
   return (pageContext: PageContextServer): InteractiveData => {
     const { locale } = pageContext
-    const { primary, fallback } = dictionaries(locale)
-    const t = createTranslator(primary, fallback)
+    const t = translator(locale)
     return {
       head: { title: t(`${page}.meta.title`), description: t(`${page}.meta.description`), breadcrumbs: [[t(`nav.${page}`), page]] },
       client: clientData(locale, [`${page}.`, 'common.', ...prefixes], links),
     }
+  }
+}
+
+export type ProductFormData = InteractiveData & { products: { value: string; label: string }[] }
+
+/**
+ * +data of the quote and samples forms: besides their strings and links (thank-you page after
+ * sending, privacy policy on the downloads page), the products that exist in this locale (no
+ * pork or bacon-ham in Arabic) with their names, for the product checkboxes.
+ */
+export function productFormData(page: 'quote' | 'samples') {
+  const base = interactiveData(page, ['form.'], ['home', 'products', 'thank-you', 'downloads'])
+  return (pageContext: PageContextServer): ProductFormData => {
+    const t = translator(pageContext.locale)
+    const products = sizingProductIds(routeTable, pageContext.locale).map((id) => ({ value: id, label: t(`product.${id}.name`) }))
+    return { ...base(pageContext), products }
   }
 }

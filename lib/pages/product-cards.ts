@@ -1,13 +1,11 @@
 import type { ProductCard } from '../../components/blocks/product-cards'
-import { dictionaries, facts, products, routeTable } from '../content/data'
+import { translator, facts, products, routeTable } from '../content/data'
 import { productSpec } from '../facts/format'
-import { createTranslator } from '../i18n/translate'
 import type { LocaleCode } from '../routing/table'
 
 /** Cards for every product that exists in the locale, in route-table order. */
 export function productCards(locale: LocaleCode): ProductCard[] {
-  const { primary, fallback } = dictionaries(locale)
-  const t = createTranslator(primary, fallback)
+  const t = translator(locale)
   return [...routeTable.routes.values()]
     .filter((r) => r.page === 'product' && r.paths[locale])
     .map((r) => {

@@ -1,17 +1,11 @@
 // Arabic: right-to-left, and the two pork products and the bacon page are never linked.
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
+import { htmlFiles } from '../../scripts/bench/page-weight'
 import { useBrowser } from './browser'
 
 const { page: newPage } = useBrowser()
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : []
-  })
-}
 
 describe('Arabic', () => {
   it('every Arabic page is rtl and never links pork, bacon-ham or the bacon page', () => {

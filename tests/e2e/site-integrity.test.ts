@@ -1,20 +1,15 @@
 // Over every built page: internal links and assets resolve, hreflang sets are reciprocal and
 // point at pages that exist, canonical URLs are present, the sitemap lists exactly the
 // indexable pages. Reads dist/client directly, the way a crawler sees the site.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { facts } from '../../lib/content/data'
+import { htmlFiles } from '../../scripts/bench/page-weight'
 
 const ROOT = 'dist/client'
 const SITE = facts.business.siteUrl
 
-function htmlFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name)
-    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : []
-  })
-}
 const pages = htmlFiles(ROOT)
   .map((file) => ({ file, html: readFileSync(file, 'utf8') }))
   .filter((p) => !p.html.includes('http-equiv="refresh"'))

@@ -2,8 +2,7 @@
 import type { PageContextServer } from 'vike/types'
 import type { Country } from '../../../.velite/index.js'
 import type { ProductCard } from '../../../components/blocks/product-cards'
-import { countries, dictionaries, find } from '../../../lib/content/data'
-import { createTranslator } from '../../../lib/i18n/translate'
+import { countries, find, translator } from '../../../lib/content/data'
 import { productCards } from '../../../lib/pages/product-cards'
 import type { PageHead } from '../../../lib/seo/head'
 
@@ -13,7 +12,7 @@ export function data(pageContext: PageContextServer): CountryData {
   const { locale, routeKey } = pageContext
   const id = pageContext.routeParams.id!
   const content = find(countries, id, locale, `content/countries/${id}/${locale}.yml`)
-  const t = createTranslator(dictionaries(locale).primary, dictionaries(locale).fallback)
+  const t = translator(locale)
   const cards = productCards(locale)
   const products = content.products.map((p) => {
     const card = cards.find((c) => c.id === p)

@@ -1,7 +1,6 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import { dictionaries, glossary, routeTable } from '../../../lib/content/data'
-import { createTranslator } from '../../../lib/i18n/translate'
+import { translator, glossary, routeTable } from '../../../lib/content/data'
 import { isPlaceholder } from '../../../lib/routing/paths'
 import type { PageHead } from '../../../lib/seo/head'
 
@@ -10,8 +9,7 @@ export type GlossaryIndexData = { head: PageHead; placeholder: boolean; englishH
 export function data(pageContext: PageContextServer): GlossaryIndexData {
   const { locale } = pageContext
   const route = routeTable.routes.get('glossary')!
-  const { primary, fallback } = dictionaries(locale)
-  const t = createTranslator(primary, fallback)
+  const t = translator(locale)
   const placeholder = isPlaceholder(route, locale)
   const terms = placeholder
     ? []

@@ -1,9 +1,8 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
 import type { Product } from '../../../.velite/index.js'
-import { dictionaries, facts, find, products, routeTable } from '../../../lib/content/data'
+import { translator, facts, find, products, routeTable } from '../../../lib/content/data'
 import { productSpec, type SpecField } from '../../../lib/facts/format'
-import { createTranslator } from '../../../lib/i18n/translate'
 import type { PageHead } from '../../../lib/seo/head'
 import { product as productJsonLd } from '../../../lib/seo/json-ld'
 
@@ -13,8 +12,7 @@ export function data(pageContext: PageContextServer): ProductPageData {
   const { locale } = pageContext
   const id = pageContext.routeParams.id!
   const product = find(products, id, locale, `content/products/${id}/${locale}.yml`)
-  const { primary, fallback } = dictionaries(locale)
-  const t = createTranslator(primary, fallback)
+  const t = translator(locale)
   const name = t(`product.${id}.name`)
   const spec = productSpec(facts, id)
   const site = facts.business.siteUrl
