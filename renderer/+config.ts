@@ -7,6 +7,7 @@ export default {
   disableAutoFullBuild: false,
   // Content pages set no onRenderClient and ship HTML only; pages/interactive/ adds one.
   passToClient: ['locale', 'routeKey'],
-  // Pages are static files; the trailing slash style matches how static hosts serve index.html.
-  trailingSlash: false,
+  // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and
+  // Netlify answer with 200 only at "<path>/" (they 308 "<path>" to it).
+  trailingSlash: true,
 } satisfies Config

@@ -4,9 +4,10 @@ import type { LocaleCode, RouteDef, RouteTable } from './table'
 
 export type Resolved = { key: string; locale: LocaleCode; route: RouteDef }
 
+/** The canonical form of a page URL: "/en/about", "/en/about/" and "/en/about/index.html" → "/en/about/". */
 export function normalizePath(pathname: string): string {
   const clean = pathname.replace(/\/index\.html$/, '').replace(/\/+$/, '')
-  return clean === '' ? '/' : clean
+  return `${clean}/`
 }
 
 /** The localized path of a logical target such as "quote", "product/pork" or "guide/x#faq". */
@@ -25,7 +26,7 @@ export function resolvePath(table: RouteTable, pathname: string): Resolved | und
 
 /** The locale a URL belongs to: its first segment when supported, else the default (spec §2). */
 export function localeOfPath(table: RouteTable, pathname: string): LocaleCode {
-  const first = normalizePath(pathname).split('/')[1] as LocaleCode
+  const first = pathname.split('/')[1] as LocaleCode
   return table.locales.includes(first) ? first : table.defaultLocale
 }
 

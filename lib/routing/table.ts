@@ -11,7 +11,8 @@ export type RouteDef = {
   key: string
   page: string
   param?: string
-  /** Path per locale (leading slash, no trailing slash; "/" for English home). */
+  /** Path per locale, always ending in "/" ("/" for English home, "/tr/" for Turkish home): the URL a
+   * static host answers 200 for, since the build writes each page as <path>/index.html. */
   paths: Partial<Record<LocaleCode, string>>
   /** Locales that render a localized "not translated yet" notice instead of the content. */
   placeholderIn: LocaleCode[]
@@ -31,6 +32,9 @@ export class RouteTableError extends Error {
 
 const FILE = 'content/routes.yml'
 
+/** One URL form everywhere (docs/ARCHITECTURE.md, "URL form"): a trailing slash on every page path. */
+export const asDirectory = (path: string) => (path.endsWith('/') ? path : `${path}/`)
+
 function slugFor(entry: Entry, locale: LocaleCode, where: string): string {
   const own = entry[locale]
   if (own) return own
@@ -46,6 +50,7 @@ export function buildRouteTable(routes: Routes, localeInfo: Pick<LocaleInfo, 'co
   const table: RouteTable = { locales, defaultLocale, routes: new Map(), byPath: new Map() }
 
   const add = (def: RouteDef) => {
+    for (const locale of Object.keys(def.paths) as LocaleCode[]) def.paths[locale] = asDirectory(def.paths[locale]!)
     for (const [locale, path] of Object.entries(def.paths) as [LocaleCode, string][]) {
       const taken = table.byPath.get(path)
       if (taken) throw new RouteTableError(`${FILE}: "${path}" (${locale}) is used by both ${taken.key} and ${def.key}`)
@@ -73,7 +78,7 @@ export function buildRouteTable(routes: Routes, localeInfo: Pick<LocaleInfo, 'co
       for (const locale of available(entry, collection.locales)) {
         const base = parent ? parent.paths[locale] : `${prefix(locale)}/${slugFor(collection.prefix!, locale, `collections.${name}.prefix`)}`
         if (!base) throw new RouteTableError(`${FILE}: ${where} exists in "${locale}" but its parent ${collection.parent} does not`)
-        paths[locale] = `${base}/${slugFor(withEnglish, locale, where)}`
+        paths[locale] = `${base.replace(/\/$/, '')}/${slugFor(withEnglish, locale, where)}`
       }
       add({ key: `${name}/${item}`, page: name, param: item, paths, placeholderIn: entry.placeholderIn ?? collection.placeholderIn ?? [] })
     }

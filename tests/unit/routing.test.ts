@@ -8,71 +8,75 @@ import { buildRouteTable, RouteTableError } from '../../lib/routing/table'
 // [logical key, locale, path] straight from the spec; null slugs fall back to English.
 const SPEC: [string, string, string][] = [
   ['home', 'en', '/'],
-  ['home', 'tr', '/tr'],
-  ['home', 'ar', '/ar'],
-  ['products', 'en', '/en/elastic-meat-netting'],
-  ['products', 'tr', '/tr/elastik-et-kefeni'],
-  ['products', 'de', '/de/elastische-fleischnetze'],
-  ['products', 'fr', '/fr/filet-a-viande-elastique'],
-  ['products', 'es', '/es/malla-elastica-para-carne'],
-  ['products', 'it', '/it/rete-elastica-per-carne'],
-  ['wholesale', 'en', '/en/meat-netting-wholesale'],
-  ['bacon', 'en', '/en/bacon-netting'],
-  ['size-selector', 'en', '/en/size-selector'],
-  ['size-selector', 'tr', '/tr/boyut-secici'],
-  ['size-selector', 'de', '/de/groessen-auswahl'],
-  ['size-selector', 'fr', '/fr/selecteur-taille'],
-  ['size-selector', 'es', '/es/selector-tamano'],
-  ['size-selector', 'it', '/it/selettore-dimensioni'],
-  ['about', 'tr', '/tr/hakkimizda'],
-  ['about', 'de', '/de/uber-uns'],
-  ['about', 'fr', '/fr/a-propos'],
-  ['about', 'es', '/es/acerca-de'],
-  ['about', 'it', '/it/chi-siamo'],
-  ['contact', 'tr', '/tr/iletisim'],
-  ['contact', 'de', '/de/kontakt'],
-  ['contact', 'fr', '/fr/contact'], // null → English slug
-  ['contact', 'es', '/es/contacto'],
-  ['contact', 'it', '/it/contatti'],
-  ['quote', 'tr', '/tr/teklif'],
-  ['quote', 'de', '/de/angebot'],
-  ['quote', 'fr', '/fr/devis'],
-  ['quote', 'es', '/es/cotizacion'],
-  ['quote', 'it', '/it/preventivo'],
-  ['thank-you', 'tr', '/tr/tesekkurler'],
-  ['thank-you', 'de', '/de/danke'],
-  ['thank-you', 'fr', '/fr/merci'],
-  ['thank-you', 'es', '/es/gracias'],
-  ['thank-you', 'it', '/it/grazie'],
-  ['compare', 'tr', '/tr/karsilastir'],
-  ['compare', 'de', '/de/vergleichen'],
-  ['compare', 'fr', '/fr/comparer'],
-  ['compare', 'es', '/es/compare'], // null → English slug
-  ['compare', 'it', '/it/confronta'],
-  ['samples', 'tr', '/tr/numuneler'],
-  ['samples', 'de', '/de/muster'],
-  ['samples', 'fr', '/fr/echantillons'],
-  ['samples', 'es', '/es/muestras'],
-  ['samples', 'it', '/it/campioni'],
-  ['admin', 'en', '/en/admin'],
-  ['localization-report', 'en', '/en/localization-report'],
-  ['glossary', 'en', '/en/glossary'],
-  ['glossary', 'tr', '/tr/sozluk'],
-  ['glossary', 'de', '/de/glossar'],
-  ['glossary', 'fr', '/fr/glossaire'],
-  ['glossary', 'es', '/es/glosario'],
-  ['product/pork', 'en', '/en/elastic-meat-netting/pork-netting'],
-  ['product/sausage-salami', 'en', '/en/elastic-meat-netting/sausage-salami-netting'],
-  ['product/beef', 'tr', '/tr/elastik-et-kefeni/dana-eti-filesi'],
-  ['guide/meat-netting', 'en', '/en/guide/meat-netting'],
-  ['guide/meat-netting', 'tr', '/tr/rehber/meat-netting'],
-  ['guide/ham-netting-guide', 'de', '/de/leitfaden/ham-netting-guide'],
-  ['guide/ham-netting-guide', 'es', '/es/guia/ham-netting-guide'],
-  ['country/germany', 'en', '/en/country/germany'],
-  ['country/turkey', 'tr', '/tr/ulke/turkiye'],
+  ['home', 'tr', '/tr/'],
+  ['home', 'ar', '/ar/'],
+  ['products', 'en', '/en/elastic-meat-netting/'],
+  ['products', 'tr', '/tr/elastik-et-kefeni/'],
+  ['products', 'de', '/de/elastische-fleischnetze/'],
+  ['products', 'fr', '/fr/filet-a-viande-elastique/'],
+  ['products', 'es', '/es/malla-elastica-para-carne/'],
+  ['products', 'it', '/it/rete-elastica-per-carne/'],
+  ['wholesale', 'en', '/en/meat-netting-wholesale/'],
+  ['bacon', 'en', '/en/bacon-netting/'],
+  ['size-selector', 'en', '/en/size-selector/'],
+  ['size-selector', 'tr', '/tr/boyut-secici/'],
+  ['size-selector', 'de', '/de/groessen-auswahl/'],
+  ['size-selector', 'fr', '/fr/selecteur-taille/'],
+  ['size-selector', 'es', '/es/selector-tamano/'],
+  ['size-selector', 'it', '/it/selettore-dimensioni/'],
+  ['about', 'tr', '/tr/hakkimizda/'],
+  ['about', 'de', '/de/uber-uns/'],
+  ['about', 'fr', '/fr/a-propos/'],
+  ['about', 'es', '/es/acerca-de/'],
+  ['about', 'it', '/it/chi-siamo/'],
+  ['contact', 'tr', '/tr/iletisim/'],
+  ['contact', 'de', '/de/kontakt/'],
+  ['contact', 'fr', '/fr/contact/'], // null → English slug
+  ['contact', 'es', '/es/contacto/'],
+  ['contact', 'it', '/it/contatti/'],
+  ['quote', 'tr', '/tr/teklif/'],
+  ['quote', 'de', '/de/angebot/'],
+  ['quote', 'fr', '/fr/devis/'],
+  ['quote', 'es', '/es/cotizacion/'],
+  ['quote', 'it', '/it/preventivo/'],
+  ['thank-you', 'tr', '/tr/tesekkurler/'],
+  ['thank-you', 'de', '/de/danke/'],
+  ['thank-you', 'fr', '/fr/merci/'],
+  ['thank-you', 'es', '/es/gracias/'],
+  ['thank-you', 'it', '/it/grazie/'],
+  ['compare', 'tr', '/tr/karsilastir/'],
+  ['compare', 'de', '/de/vergleichen/'],
+  ['compare', 'fr', '/fr/comparer/'],
+  ['compare', 'es', '/es/compare/'], // null → English slug
+  ['compare', 'it', '/it/confronta/'],
+  ['samples', 'tr', '/tr/numuneler/'],
+  ['samples', 'de', '/de/muster/'],
+  ['samples', 'fr', '/fr/echantillons/'],
+  ['samples', 'es', '/es/muestras/'],
+  ['samples', 'it', '/it/campioni/'],
+  ['admin', 'en', '/en/admin/'],
+  ['localization-report', 'en', '/en/localization-report/'],
+  ['glossary', 'en', '/en/glossary/'],
+  ['glossary', 'tr', '/tr/sozluk/'],
+  ['glossary', 'de', '/de/glossar/'],
+  ['glossary', 'fr', '/fr/glossaire/'],
+  ['glossary', 'es', '/es/glosario/'],
+  ['product/pork', 'en', '/en/elastic-meat-netting/pork-netting/'],
+  ['product/sausage-salami', 'en', '/en/elastic-meat-netting/sausage-salami-netting/'],
+  ['product/beef', 'tr', '/tr/elastik-et-kefeni/dana-eti-filesi/'],
+  ['guide/meat-netting', 'en', '/en/guide/meat-netting/'],
+  ['guide/meat-netting', 'tr', '/tr/rehber/meat-netting/'],
+  ['guide/ham-netting-guide', 'de', '/de/leitfaden/ham-netting-guide/'],
+  ['guide/ham-netting-guide', 'es', '/es/guia/ham-netting-guide/'],
+  ['country/germany', 'en', '/en/country/germany/'],
+  ['country/turkey', 'tr', '/tr/ulke/turkiye/'],
 ]
 
 describe('route table', () => {
+  it('gives every page one URL form: a trailing slash, as the build writes <path>/index.html', () => {
+    for (const route of routeTable.routes.values()) for (const path of Object.values(route.paths)) expect(path).toMatch(/^\/(.*\/)?$/)
+  })
+
   it.each(SPEC)('%s in %s lives at %s and resolves back', (key, locale, path) => {
     expect(pathFor(routeTable, key, locale as never)).toBe(path)
     expect(resolvePath(routeTable, path)).toMatchObject({ key, locale })
@@ -93,7 +97,7 @@ describe('route table', () => {
     const products = [...routeTable.routes.values()].filter((r) => r.page === 'product')
     expect(products.map((p) => p.param)).toEqual(['pork', 'beef', 'lamb', 'poultry', 'turkey', 'bacon-ham', 'pastrami', 'sausage-salami'])
     for (const p of products) {
-      for (const [locale, path] of Object.entries(p.paths)) expect(path.startsWith(`${routeTable.routes.get('products')!.paths[locale as never]}/`)).toBe(true)
+      for (const [locale, path] of Object.entries(p.paths)) expect(path.startsWith(routeTable.routes.get('products')!.paths[locale as never]!)).toBe(true)
     }
     expect(routeTable.routes.get('product/pork')!.paths.ar).toBeUndefined()
     expect(routeTable.routes.get('product/bacon-ham')!.paths.ar).toBeUndefined()
@@ -119,16 +123,17 @@ describe('route table', () => {
     expect(localeOfPath(routeTable, '/de/whatever')).toBe('de')
   })
 
-  it('ignores a trailing slash and index.html', () => {
+  it('resolves a path with or without its trailing slash, or with index.html, to the same page', () => {
+    expect(resolvePath(routeTable, '/tr/teklif')).toMatchObject({ key: 'quote', locale: 'tr' })
     expect(resolvePath(routeTable, '/tr/teklif/')).toMatchObject({ key: 'quote', locale: 'tr' })
     expect(resolvePath(routeTable, '/tr/teklif/index.html')).toMatchObject({ key: 'quote', locale: 'tr' })
   })
 
   it('the switcher sends a reader to the same page, or the nearest existing one', () => {
     const pork = routeTable.routes.get('product/pork')!
-    expect(switchTarget(routeTable, pork, 'de')).toBe('/de/elastische-fleischnetze/schweinefleisch-netz')
+    expect(switchTarget(routeTable, pork, 'de')).toBe('/de/elastische-fleischnetze/schweinefleisch-netz/')
     expect(switchTarget(routeTable, pork, 'ar')).toBe(routeTable.routes.get('products')!.paths.ar)
-    expect(switchTarget(routeTable, routeTable.routes.get('admin')!, 'tr')).toBe('/tr')
+    expect(switchTarget(routeTable, routeTable.routes.get('admin')!, 'tr')).toBe('/tr/')
   })
 })
 
@@ -136,11 +141,11 @@ describe('route table validation', () => {
   const locales = [{ code: 'en' as const }, { code: 'tr' as const }]
   it('rejects two pages on the same path in a locale, naming both', () => {
     const bad = { pages: { a: { en: 'a', tr: 'same' }, b: { en: 'b', tr: 'same' } }, collections: {}, legacy: [] }
-    expect(() => buildRouteTable(bad as never, locales)).toThrow(/"\/tr\/same" \(tr\) is used by both a and b/)
+    expect(() => buildRouteTable(bad as never, locales)).toThrow(/"\/tr\/same\/" \(tr\) is used by both a and b/)
   })
   it('a null slug falls back to the English slug under the locale prefix', () => {
     const table = buildRouteTable({ pages: { contact: { en: 'contact', tr: null } }, collections: {}, legacy: [] } as never, locales)
-    expect(table.routes.get('contact')!.paths).toEqual({ en: '/en/contact', tr: '/tr/contact' })
+    expect(table.routes.get('contact')!.paths).toEqual({ en: '/en/contact/', tr: '/tr/contact/' })
   })
   it('rejects a collection whose parent page does not exist', () => {
     const bad = { pages: { home: {} }, collections: { product: { parent: 'nope', items: { a: {} } } }, legacy: [] }
