@@ -61,7 +61,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
         currentPath={currentPath}
         currentPage={route?.page ?? 'not-found'}
         switcher={switcher}
-        paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads') }}
+        paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads'), search: href('search') }}
         rootHtml={rootHtml}
       />
     </I18nProvider>,

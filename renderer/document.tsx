@@ -16,7 +16,7 @@ type Props = {
   currentPath: string
   currentPage: string
   switcher: SwitcherItem[]
-  paths: { home: string; quote: string; downloads: string }
+  paths: { home: string; quote: string; downloads: string; search: string }
   /** The page, rendered separately (see +onRenderHtml). */
   rootHtml: string
 }
@@ -50,8 +50,9 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
       </head>
       <body>
         <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
-        <Header locale={locale} currentPath={currentPath} currentPage={currentPage} switcher={switcher} quotePath={paths.quote} homePath={paths.home} />
-        <main id="main" tabIndex={-1}>
+        <Header locale={locale} currentPath={currentPath} currentPage={currentPage} switcher={switcher} quotePath={paths.quote} homePath={paths.home} searchPath={paths.search} />
+        {/* Site search indexes only pages that search engines may index (scripts/search-index.ts). */}
+        <main id="main" tabIndex={-1} data-pagefind-body={tags.robots.startsWith('index') ? '' : undefined}>
           <div id="root" dangerouslySetInnerHTML={{ __html: rootHtml }} />
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />

@@ -9,6 +9,7 @@ import { redirectPage, redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
 import { supabaseUrl } from '../lib/supabase/config'
+import { writeSearchIndex } from './search-index'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
@@ -44,4 +45,6 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   if (!existsSync(from)) throw new Error(`postbuild: ${from} is missing: run npm run audit first`)
   copyFileSync(from, join(out, name))
 }
+const search = await writeSearchIndex(out)
+console.log(`postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}`)
 console.log(`postbuild: ${allPageUrls().length} pages, ${list.length} redirects, sitemap, robots.txt, _headers`)

@@ -5,11 +5,11 @@ import type { LocaleCode } from '../../lib/routing/table'
 import { LanguageSwitcher, type SwitcherItem } from './language-switcher'
 import { WhatsAppLink } from './whatsapp'
 
-type Props = { locale: LocaleCode; currentPath: string; currentPage: string; switcher: SwitcherItem[]; quotePath: string; homePath: string }
+type Props = { locale: LocaleCode; currentPath: string; currentPage: string; switcher: SwitcherItem[]; quotePath: string; homePath: string; searchPath: string }
 
 // Dropdowns open on hover and keyboard focus with CSS alone; the shared script adds the
 // toggle buttons' click, Escape and aria-expanded. The mobile menu is a native popover.
-export function Header({ locale, currentPath, currentPage, switcher, quotePath, homePath }: Props) {
+export function Header({ locale, currentPath, currentPage, switcher, quotePath, homePath, searchPath }: Props) {
   const { t } = useI18n()
   const dropdown = (item: MenuItem, children: MenuItem[], label: (m: MenuItem) => string, id: string) => (
     <li className="has-dropdown" data-dropdown="">
@@ -51,6 +51,10 @@ export function Header({ locale, currentPath, currentPage, switcher, quotePath, 
           </ul>
         </nav>
         <div className="header-actions">
+          <a className="header-search" href={searchPath} aria-current={searchPath === currentPath ? 'page' : undefined}>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><circle cx="10.5" cy="10.5" r="6.5" /><path d="m15.5 15.5 5 5" /></svg>
+            <span className="visually-hidden">{t('nav.search')}</span>
+          </a>
           <LanguageSwitcher items={switcher} />
           <WhatsAppLink className="header-whatsapp" />
           <a className="btn btn-primary" href={quotePath}>{t('nav.getQuote')}</a>

@@ -5,7 +5,8 @@ export function securityHeaders(supabaseUrl: string): Record<string, string> {
   const supabase = new URL(supabaseUrl).origin
   const csp = [
     "default-src 'self'",
-    "script-src 'self' https://js.hcaptcha.com https://*.hcaptcha.com",
+    // wasm-unsafe-eval: the site search (Pagefind) runs WebAssembly; it allows no JavaScript eval.
+    "script-src 'self' 'wasm-unsafe-eval' https://js.hcaptcha.com https://*.hcaptcha.com",
     "style-src 'self' https://*.hcaptcha.com",
     "img-src 'self' data:",
     "font-src 'self'",
