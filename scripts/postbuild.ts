@@ -10,6 +10,7 @@ import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
 import { supabaseUrl } from '../lib/supabase/config'
 import { writeSearchIndex } from './search-index'
+import { copyDocuments } from '../lib/documents/manifest'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
@@ -35,6 +36,7 @@ for (const r of list) {
   if (existsSync(join(out, r.from, 'index.html'))) throw new Error(`postbuild: redirect ${r.from} would overwrite a page`)
   write(join(r.from, 'index.html'), redirectPage(r.to, site))
 }
+copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
 write('_headers', headersFile(securityHeaders(supabaseUrl)))

@@ -3,6 +3,6 @@ import { usePageData } from '../page-data'
 import { Blocks } from './blocks'
 
 export function BlockPage() {
-  const { content, products } = usePageData<BlockPageData>()
-  return <Blocks blocks={content.blocks} products={products} />
+  const { content, products, documents } = usePageData<BlockPageData>()
+  return <Blocks blocks={content.blocks} products={products} documents={documents} />
 }

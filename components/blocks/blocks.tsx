@@ -2,17 +2,19 @@
 import type { PageContent } from '../../.velite/index.js'
 import { facts } from '../../lib/content/data'
 import { useI18n } from '../../lib/i18n/context'
+import type { DownloadsDocuments } from '../../lib/documents/links'
+import { FileList } from '../documents/file-list'
 import { Actions } from './actions'
 import { ProductCards, type ProductCard } from './product-cards'
 
 type Block = PageContent['blocks'][number]
 
-export function Blocks({ blocks, products = [] }: { blocks: Block[]; products?: ProductCard[] }) {
-  return <>{blocks.map((block, i) => <BlockView key={i} block={block} first={i === 0} products={products} />)}</>
+export function Blocks({ blocks, products = [], documents }: { blocks: Block[]; products?: ProductCard[]; documents?: DownloadsDocuments }) {
+  return <>{blocks.map((block, i) => <BlockView key={i} block={block} first={i === 0} products={products} documents={documents} />)}</>
 }
 
-function BlockView({ block, first, products }: { block: Block; first: boolean; products: ProductCard[] }) {
-  const { fill } = useI18n()
+function BlockView({ block, first, products, documents }: { block: Block; first: boolean; products: ProductCard[]; documents?: DownloadsDocuments }) {
+  const { fill, t } = useI18n()
   const H = first ? 'h1' : 'h2'
   const heading = 'heading' in block && block.heading ? <H>{fill(block.heading)}</H> : null
   const intro = 'intro' in block && block.intro ? <p className="lead">{fill(block.intro)}</p> : null
@@ -147,13 +149,24 @@ function BlockView({ block, first, products }: { block: Block; first: boolean; p
             {heading}
             {intro}
             <ul className="card-grid">
-              {block.items.map((item) => (
-                <li key={item.id} className="card" id={item.id}>
-                  <h3>{fill(item.title)}</h3>
-                  <p>{fill(item.text)}</p>
-                </li>
-              ))}
+              {block.items.map((item) => {
+                const files = documents?.compliance[item.id] ?? []
+                return (
+                  <li key={item.id} className="card" id={item.id}>
+                    <h3>{fill(item.title)}</h3>
+                    <p>{fill(item.text)}</p>
+                    {files.length ? <FileList files={files} /> : <p className="on-request">{t('documents.onRequest')}</p>}
+                  </li>
+                )
+              })}
             </ul>
+            {documents && documents.sheets.length > 0 && (
+              <div className="data-sheets" id="data-sheets">
+                <h3>{t('documents.sheets.heading')}</h3>
+                <p>{t('documents.sheets.intro')}</p>
+                <FileList files={documents.sheets} />
+              </div>
+            )}
           </div>
         </section>
       )

@@ -3,10 +3,11 @@ import type { PageContextServer } from 'vike/types'
 import type { PageContent } from '../../.velite/index.js'
 import type { ProductCard } from '../../components/blocks/product-cards'
 import { dictionaries, find, pages } from '../content/data'
+import { downloadsDocuments, type DownloadsDocuments } from '../documents/links'
 import type { PageHead } from '../seo/head'
 import { productCards } from './product-cards'
 
-export type BlockPageData = { head: PageHead; content: PageContent; products: ProductCard[] }
+export type BlockPageData = { head: PageHead; content: PageContent; products: ProductCard[]; documents?: DownloadsDocuments }
 
 export function blockPageData(page: string) {
   return (pageContext: PageContextServer): BlockPageData => {
@@ -17,6 +18,9 @@ export function blockPageData(page: string) {
       head: { title: content.title, description: content.description, breadcrumbs: page === 'home' ? [] : [[label, page]] },
       content,
       products: content.blocks.some((b) => b.type === 'products') ? productCards(locale) : [],
+      ...(content.blocks.some((b) => b.type === 'downloads')
+        ? { documents: downloadsDocuments(locale, content.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))) }
+        : {}),
     }
   }
 }

@@ -1,11 +1,12 @@
 import { usePageData } from '../../../components/page-data'
 import { Faq } from '../../../components/blocks/blocks'
+import { FileList } from '../../../components/documents/file-list'
 import { Link } from '../../../components/routing/links'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
 
 export default function Page() {
-  const { product, name, spec, heatNote } = usePageData<ProductPageData>()
+  const { product, name, spec, heatNote, sheets } = usePageData<ProductPageData>()
   const { t, fill } = useI18n()
   const id = product.id
   const rows: [string, string][] = [
@@ -69,6 +70,13 @@ export default function Page() {
           <div>
             <h2>{t('product.complianceDocs')}</h2>
             <ul className="check-list">{product.compliance_docs.map((d, i) => <li key={i}>{fill(d)}</li>)}</ul>
+            {sheets.length > 0 && (
+              <div className="data-sheets" id="data-sheet">
+                <h3>{t('documents.product.heading')}</h3>
+                <p>{t('documents.product.intro')}</p>
+                <FileList files={sheets} />
+              </div>
+            )}
           </div>
           <div className="card size-help">
             <h2>{t('product.sizeHelp.title')}</h2>

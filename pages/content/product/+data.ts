@@ -2,11 +2,12 @@
 import type { PageContextServer } from 'vike/types'
 import type { Product } from '../../../.velite/index.js'
 import { translator, facts, find, products, routeTable } from '../../../lib/content/data'
+import { productSheetLinks, type FileLink } from '../../../lib/documents/links'
 import { productSpec, type SpecField } from '../../../lib/facts/format'
 import type { PageHead } from '../../../lib/seo/head'
 import { product as productJsonLd } from '../../../lib/seo/json-ld'
 
-export type ProductPageData = { head: PageHead; product: Product; name: string; spec: Record<SpecField, string>; heatNote: boolean }
+export type ProductPageData = { head: PageHead; product: Product; name: string; spec: Record<SpecField, string>; heatNote: boolean; sheets: FileLink[] }
 
 export function data(pageContext: PageContextServer): ProductPageData {
   const { locale } = pageContext
@@ -42,5 +43,6 @@ export function data(pageContext: PageContextServer): ProductPageData {
     name,
     spec,
     heatNote: facts.products[id]?.heatNote === 'smoking',
+    sheets: productSheetLinks(id, locale),
   }
 }

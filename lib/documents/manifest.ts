@@ -1,0 +1,56 @@
+// The downloadable files of the site: data sheets generated at build time from the same facts
+// and content as the product pages (scripts/documents/), and compliance documents the company
+// drops into content/documents/<document>/<lang>_<YYYY-MM-DD>.pdf. The build writes this
+// manifest before the pages are rendered, so every page can list files with size and date.
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+
+export const MANIFEST = '.generated/documents/manifest.json'
+
+export type DocumentFile = {
+  kind: 'data-sheet' | 'compliance'
+  /** Product id for data sheets ("beef"); document id for compliance files ("fda-statement"). */
+  id: string
+  /** The document's language, or "all" for a file that serves every language. */
+  lang: string
+  /** Public URL under /documents/. */
+  href: string
+  /** Where the build copies it from. */
+  source: string
+  bytes: number
+  /** YYYY-MM-DD */
+  date: string
+}
+
+let cached: DocumentFile[] | undefined
+export function documentFiles(): DocumentFile[] {
+  if (cached) return cached
+  if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run documents\` (part of \`npm run build\`) first`)
+  cached = JSON.parse(readFileSync(MANIFEST, 'utf8')) as DocumentFile[]
+  return cached
+}
+
+export const dataSheets = (product: string) => documentFiles().filter((f) => f.kind === 'data-sheet' && f.id === product)
+export const complianceFiles = (document: string) => documentFiles().filter((f) => f.kind === 'compliance' && f.id === document)
+
+/** "185 KB" / "185 Ko" / "١٨٥ ك.ب." with Latin digits everywhere, as on the rest of the site. */
+export function formatSize(bytes: number, locale: string): string {
+  const unit = bytes >= 1_000_000 ? 'megabyte' : 'kilobyte'
+  const value = unit === 'megabyte' ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000))
+  return new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
+}
+
+export function formatDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+}
+
+/** What a file list shows for one file: language name, type, size, date. */
+export function fileDetails(file: DocumentFile, locale: string, languageName: (lang: string) => string): string {
+  return [languageName(file.lang), 'PDF', formatSize(file.bytes, locale), formatDate(file.date, locale)].join(' · ')
+}
+
+/** Copies the files into the built site (scripts/postbuild.ts). */
+export function copyDocuments(site: string) {
+  mkdirSync(join(site, 'documents'), { recursive: true })
+  for (const f of documentFiles()) copyFileSync(f.source, join(site, f.href))
+}

@@ -1,0 +1,103 @@
+// `npm run documents` (part of `npm run build`, before the pages are rendered): prints one PDF
+// data sheet per product and language with Chromium, collects the compliance files of
+// content/documents/, and writes .generated/documents/manifest.json for the pages to list.
+// PDFs are cached by the hash of their HTML, so an unchanged sheet is never printed twice.
+import { execFileSync } from 'node:child_process'
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { chromium, type Browser } from 'playwright-core'
+import { facts, find, pages, products, routeTable } from '../../lib/content/data'
+import { formatDate, MANIFEST, type DocumentFile } from '../../lib/documents/manifest'
+import type { LocaleCode } from '../../lib/routing/table'
+import { complianceFiles } from './compliance-files'
+import { dataSheetHtml } from './data-sheet'
+
+const OUT = '.generated/documents'
+const CACHE = join(OUT, 'cache')
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+const DEPLOY = ['CI', 'DEPLOY', 'CF_PAGES', 'NETLIFY'].some((name) => process.env[name])
+
+/** The date a sheet's inputs last changed: today when edited and not committed, else the last commit. */
+function changedOn(files: string[], dirty: Set<string>): string {
+  const today = new Date().toISOString().slice(0, 10)
+  if (files.some((f) => dirty.has(f))) return today
+  try {
+    return execFileSync('git', ['log', '-1', '--format=%cs', '--', ...files], { encoding: 'utf8' }).trim() || today
+  } catch {
+    return today // not a git checkout (e.g. an unpacked archive)
+  }
+}
+
+function dirtyFiles(): Set<string> {
+  try {
+    const out = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'content'], { encoding: 'utf8' })
+    return new Set(out.split('\n').filter(Boolean).map((l) => l.slice(3)))
+  } catch {
+    return new Set()
+  }
+}
+
+async function main() {
+  mkdirSync(CACHE, { recursive: true })
+  const dirty = dirtyFiles()
+  const brand = facts.business.brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')
+  const files: DocumentFile[] = []
+  const jobs: { html: string; pdf: string }[] = []
+
+  for (const route of routeTable.routes.values()) {
+    if (route.page !== 'product') continue
+    const slug = route.paths.en!.split('/').filter(Boolean).pop()!
+    for (const locale of Object.keys(route.paths) as LocaleCode[]) {
+      const product = find(products, route.param!, locale, `content/products/${route.param}/${locale}.yml`)
+      const inputs = [`content/products/${route.param}/${locale}.yml`, 'content/facts.yml', `content/ui/${locale}.yml`, `content/ui/documents/${locale}.yml`]
+      const date = changedOn(inputs, dirty)
+      const html = dataSheetHtml({ product, locale, pageUrl: facts.business.siteUrl + route.paths[locale], date, formattedDate: formatDate(date, locale) })
+      const pdf = join(CACHE, `${createHash('sha256').update(html).digest('hex').slice(0, 20)}.pdf`)
+      if (!existsSync(pdf)) jobs.push({ html, pdf })
+      files.push({ kind: 'data-sheet', id: route.param!, lang: locale, href: `/documents/${brand}-${slug}-data-sheet-${locale}.pdf`, source: pdf, bytes: 0, date })
+    }
+  }
+
+  let printed = 0
+  if (jobs.length) {
+    if (!existsSync(CHROMIUM)) {
+      const message = `documents: Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH); ${jobs.length} data sheet(s) cannot be printed`
+      if (DEPLOY) throw new Error(message)
+      console.warn(`${message}. Local build: the downloads lists leave them out.`)
+    } else {
+      printed = await print(jobs)
+    }
+  }
+
+  const downloads = find(pages, 'downloads', routeTable.defaultLocale, 'content/pages/downloads/en.yml')
+  const documentIds = downloads.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))
+  const compliance = complianceFiles('content/documents', documentIds, routeTable.locales).map((f): DocumentFile => ({
+    kind: 'compliance', id: f.id, lang: f.lang, date: f.date, source: f.source, bytes: f.bytes, href: `/documents/${brand}-${f.id}-${f.lang}.pdf`,
+  }))
+
+  const present = [...files.filter((f) => existsSync(f.source)), ...compliance].map((f) => ({ ...f, bytes: statSync(f.source).size }))
+  writeFileSync(MANIFEST, `${JSON.stringify(present, null, 1)}\n`)
+  console.log(`documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets (${printed} printed, the rest cached), ${compliance.length} compliance file(s)`)
+}
+
+async function print(jobs: { html: string; pdf: string }[]): Promise<number> {
+  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] })
+  try {
+    const worker = async (queue: typeof jobs) => {
+      const page = await browser.newPage()
+      for (let job = queue.shift(); job; job = queue.shift()) {
+        await page.setContent(job.html, { waitUntil: 'load' })
+        const pdf = await page.pdf({ format: 'A4', printBackground: true, preferCSSPageSize: true, tagged: true, outline: true })
+        writeFileSync(job.pdf, pdf)
+      }
+    }
+    const queue = [...jobs]
+    await Promise.all([worker(queue), worker(queue)])
+    return jobs.length
+  } finally {
+    await browser.close()
+  }
+}
+
+await main()
