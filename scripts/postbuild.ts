@@ -9,6 +9,7 @@ import { redirectPage, redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
 import { supabaseUrl } from '../lib/supabase/config'
+import { writePageScripts } from './page-scripts'
 import { writeSearchIndex } from './search-index'
 import { copyDocuments } from '../lib/documents/manifest'
 
@@ -39,7 +40,10 @@ for (const r of list) {
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-write('_headers', headersFile(securityHeaders(supabaseUrl)))
+// Before the search index, so that Pagefind sees the pages as they ship.
+const scripts = writePageScripts(out)
+console.log(`postbuild: content-page script inlined into ${scripts.inlined} pages; search script on ${scripts.searchPages} pages`)
+write('_headers', headersFile(securityHeaders(supabaseUrl, scripts.hashes)))
 
 // The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
 for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {

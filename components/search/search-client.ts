@@ -1,4 +1,4 @@
-// Site search in the browser, on the search page only. Pagefind (pagefind.app) writes one index
+// Site search in the browser, on the search page only (loaded by pages/content/+client.ts). Pagefind (pagefind.app) writes one index
 // per <html lang> at build time (scripts/search-index.ts); its script and index are fetched on
 // the first search, so no page pays for search before the buyer uses it.
 type PagefindHit = { url: string; excerpt: string; meta: { title?: string } }

@@ -1,12 +1,13 @@
 // Security headers for every response, in Netlify / Cloudflare Pages `_headers` format; the
 // local preview server applies the same list. connect-src allows the Supabase backend the build
 // targets (the local stand-in by default), and hCaptcha when configured.
-export function securityHeaders(supabaseUrl: string): Record<string, string> {
+// scriptHashes: the CSP hashes of scripts inlined into pages (lib/build/inline-scripts.ts).
+export function securityHeaders(supabaseUrl: string, scriptHashes: string[] = []): Record<string, string> {
   const supabase = new URL(supabaseUrl).origin
   const csp = [
     "default-src 'self'",
     // wasm-unsafe-eval: the site search (Pagefind) runs WebAssembly; it allows no JavaScript eval.
-    "script-src 'self' 'wasm-unsafe-eval' https://js.hcaptcha.com https://*.hcaptcha.com",
+    `script-src 'self' 'wasm-unsafe-eval'${scriptHashes.map((h) => ` ${h}`).join('')} https://js.hcaptcha.com https://*.hcaptcha.com`,
     "style-src 'self' https://*.hcaptcha.com",
     "img-src 'self' data:",
     "font-src 'self'",

@@ -1,0 +1,45 @@
+// The built site's own small scripts, outside Vike's client bundles (postbuild step):
+// - every content page gets the progressive-enhancement script (renderer/enhance.ts) inlined,
+//   with its hash in the CSP, so first paint never waits for a script request chain;
+// - the search pages also load the search script (components/search/search-client.ts), one file.
+// `npm run dev` keeps using pages/content/+client.ts, which does the same through Vite.
+import { createHash } from 'node:crypto'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildSync } from 'esbuild'
+import { cspHash, inlineCode, inlineContentScript } from '../lib/build/inline-scripts'
+
+function bundle(source: string): string {
+  const out = buildSync({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, minify: true, format: 'esm', target: 'es2022', write: false, legalComments: 'none' })
+  return out.outputFiles[0]!.text.trim()
+}
+
+function* htmlFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name)
+    if (entry.isDirectory()) {
+      if (!['assets', 'pagefind', 'documents'].includes(entry.name)) yield* htmlFiles(path)
+    } else if (entry.name.endsWith('.html')) yield path
+  }
+}
+
+/** Rewrites the pages of `site`; returns the CSP hashes of the inlined code and what was done. */
+export function writePageScripts(site: string): { hashes: string[]; inlined: number; searchPages: number } {
+  const enhance = bundle(`import { enhance } from './renderer/enhance'; enhance()`)
+  const search = bundle(`import { startSearch } from './components/search/search-client'; startSearch()`)
+  const searchUrl = `/assets/search.${createHash('sha256').update(search).digest('hex').slice(0, 10)}.js`
+  writeFileSync(join(site, searchUrl), `${search}\n`)
+  let inlined = 0
+  let searchPages = 0
+  for (const file of htmlFiles(site)) {
+    const html = readFileSync(file, 'utf8')
+    let out = inlineContentScript(html, enhance)
+    if (out.includes('id="site-search"')) {
+      out = out.replace('</body>', `<script type="module" src="${searchUrl}" async></script></body>`)
+      searchPages++
+    }
+    if (out !== html) writeFileSync(file, out)
+    if (out.includes(`<script type="module">${inlineCode(enhance)}`)) inlined++
+  }
+  return { hashes: [cspHash(inlineCode(enhance))], inlined, searchPages }
+}
