@@ -30,10 +30,6 @@ if (missing.length) throw new Error(`postbuild: ${missing.length} page(s) were n
 
 const list = redirects(routeTable, routes.legacy)
 write('_redirects', redirectsFile(list))
-for (const r of list) {
-  if (existsSync(join(out, r.from, 'index.html'))) throw new Error(`postbuild: redirect ${r.from} would overwrite a page`)
-  write(join(r.from, 'index.html'), redirectPage(r.to, site))
-}
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
 write('_headers', headersFile(securityHeaders(supabaseUrl)))
