@@ -46,7 +46,7 @@ beforeAll(async () => {
   const urls = [...new Set([...table.map((r) => r.url), ...internalUrls().keys()])]
   const started = Date.now()
   await pool(urls, 12, async (url) => answers.set(url, { cf: await get(cloudflare.url, url), pv: await get(preview.url, url) }))
-  console.log(`hosts: ${urls.length} URLs on both servers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(`hosts: ${urls.length} URLs (${internalUrls().size} internal URLs linked from pages and the sitemap) on both servers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
 }, 120_000)
 
 afterAll(() => {
