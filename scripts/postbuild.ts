@@ -5,10 +5,12 @@ import { dirname, join } from 'node:path'
 import { AUDIT_FILES } from '../lib/audit/write'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
-import { redirectPage, redirects, redirectsFile } from '../lib/build/redirects'
+import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontResponseFunction } from '../lib/build/cloudfront'
+import { redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
-import { supabaseUrl } from '../lib/supabase/config'
+import { loadEnv } from 'vite'
+import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
@@ -32,7 +34,19 @@ const list = redirects(routeTable, routes.legacy)
 write('_redirects', redirectsFile(list))
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-write('_headers', headersFile(securityHeaders(supabaseUrl)))
+// The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
+// the backend and captcha the pages were built for.
+const env = { ...loadEnv('production', process.cwd(), 'VITE_'), ...process.env }
+const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, { hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()) })
+write('_headers', headersFile(headers))
+
+// For S3 + CloudFront (docs/HOSTING.md): outside dist/client, so no host ever serves them.
+const functions = { 'cloudfront-viewer-request.js': cloudfrontRequestFunction(list), 'cloudfront-viewer-response.js': cloudfrontResponseFunction(headers) }
+for (const [name, code] of Object.entries(functions)) {
+  if (Buffer.byteLength(code) > CLOUDFRONT_FUNCTION_MAX_BYTES) throw new Error(`postbuild: dist/hosts/${name} is ${Buffer.byteLength(code)} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_MAX_BYTES}`)
+  mkdirSync('dist/hosts', { recursive: true })
+  writeFileSync(join('dist/hosts', name), code)
+}
 
 // The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
 for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
