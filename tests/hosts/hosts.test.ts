@@ -2,7 +2,7 @@
 // pages dev`, offline) and against `npm start`'s preview server. Both must answer every row
 // identically (status, Location, content type, the security and cache headers), every internal
 // URL must answer 200 with no redirect, and every legacy link must reach its page in one hop.
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStaticServer } from '../../server/preview/static-server'
 import { CONFIG_PATHS, internalUrls, legacyRedirects, ROOT, urlTable, type Row } from './url-table'
@@ -99,6 +99,11 @@ describe('the URL table on Cloudflare Pages (wrangler pages dev) and the preview
       expect(answers.get(from)!.cf.status, from).toBe(301)
       expect(answers.get(to)?.cf.status ?? 'not a page', `${from} → ${to}`).toBe(200)
     }
+  })
+
+  it('Netlify applies every legacy redirect: no file shadows a legacy path (Netlify serves an existing file instead of a non-forced rule)', () => {
+    const shadowed = legacyRedirects().filter(({ from }) => ['', '.html', '/index.html'].some((end) => existsSync(`${ROOT}${from.replace(/\/$/, '')}${end}`) && !statSync(`${ROOT}${from.replace(/\/$/, '')}${end}`).isDirectory()))
+    expect(shadowed).toEqual([])
   })
 
   it('_headers and _redirects are never served, however the path is spelled', async () => {
