@@ -1,4 +1,4 @@
-// `npm run build:github-pages`: dist/github-pages/, the built site as GitHub Pages serves it
+// `npm run build:github-pages [-- --out <dir>]`: dist/github-pages/, the built site as GitHub Pages serves it
 // (docs/HOSTING.md). GitHub Pages reads no `_redirects` or `_headers`, so the legacy links get
 // small meta-refresh pages (with a canonical link to the target) and the config files are left out.
 import { cpSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
@@ -7,7 +7,8 @@ import { facts, routeTable, routes } from '../lib/content/data'
 import { redirectPage, redirects } from '../lib/build/redirects'
 
 const from = 'dist/client'
-const out = 'dist/github-pages'
+const at = process.argv.indexOf('--out')
+const out = at > 0 && process.argv[at + 1] ? process.argv[at + 1]! : 'dist/github-pages'
 if (!existsSync(join(from, 'index.html'))) throw new Error('github-pages: dist/client is missing: run `npm run build` first')
 rmSync(out, { recursive: true, force: true })
 cpSync(from, out, { recursive: true, filter: (src) => !/[/\\]_(headers|redirects)$/.test(src) })
