@@ -140,7 +140,8 @@ describe('preview server: survives malformed requests', () => {
     ['POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc', / 405 /],
     ['GET / HTTP/9.9\r\nHost: x\r\n\r\n', / (400|505) /],
     ['GET /\r\n\r\n', /^(HTTP\/1\.[01] \d{3}|closed)/],
-    ['\r\n\r\n', /^(HTTP\/1\.[01] 400|closed)/],
+    // Empty lines before a request line are ignored (RFC 9112 §2.2).
+    ['\r\n\r\nGET /en/about/ HTTP/1.1\r\nHost: x\r\n\r\n', / 200 /],
     ['GARBAGE\r\n\r\n', / 400 /],
     ['GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n', / 400 /],
     ['GET / HTTP/1.1\r\nHost: x\r\nContent-Length: -1\r\n\r\n', / 400 /],
