@@ -64,7 +64,7 @@ export const CONFIG_PATHS = ['/_headers', '/_redirects', '/%2f_headers', '/%5f_r
 /** Every internal URL the pages and the sitemap point to: links, assets, canonical, hreflang, og:url, JSON-LD. */
 export function internalUrls(): Map<string, string> {
   const site = facts.business.siteUrl.replace(/\/$/, '')
-  const absolute = new RegExp(`${site.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^"'\\s<>#?]*)`, 'g')
+  const absolute = new RegExp(`${site.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}(/[^"'\\s<>#?]*)?(?=["'\\s<>#?]|$)`, 'g')
   const found = new Map<string, string>()
   const add = (url: string, from: string) => found.has(url) || found.set(url, from)
   for (const file of [...files(ROOT).filter((f) => f.endsWith('.html')), join(ROOT, 'sitemap.xml'), join(ROOT, 'robots.txt')]) {
