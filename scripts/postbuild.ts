@@ -5,13 +5,15 @@ import { dirname, join } from 'node:path'
 import { AUDIT_FILES } from '../lib/audit/write'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
-import { redirectPage, redirects, redirectsFile } from '../lib/build/redirects'
+import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontResponseFunction } from '../lib/build/cloudfront'
+import { redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
-import { supabaseUrl } from '../lib/supabase/config'
+import { loadEnv } from 'vite'
+import { copyDocuments } from '../lib/documents/manifest'
+import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
 import { writePageScripts } from './page-scripts'
 import { writeSearchIndex } from './search-index'
-import { copyDocuments } from '../lib/documents/manifest'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
@@ -33,17 +35,25 @@ if (missing.length) throw new Error(`postbuild: ${missing.length} page(s) were n
 
 const list = redirects(routeTable, routes.legacy)
 write('_redirects', redirectsFile(list))
-for (const r of list) {
-  if (existsSync(join(out, r.from, 'index.html'))) throw new Error(`postbuild: redirect ${r.from} would overwrite a page`)
-  write(join(r.from, 'index.html'), redirectPage(r.to, site))
-}
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
 // Before the search index, so that Pagefind sees the pages as they ship.
 const scripts = writePageScripts(out)
 console.log(`postbuild: content-page script inlined into ${scripts.inlined} pages; search script on ${scripts.searchPages} pages`)
-write('_headers', headersFile(securityHeaders(supabaseUrl, scripts.hashes)))
+// The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
+// the backend and captcha the pages were built for.
+const env = { ...loadEnv('production', process.cwd(), 'VITE_'), ...process.env }
+const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, { hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()), scriptHashes: scripts.hashes })
+write('_headers', headersFile(headers))
+
+// For S3 + CloudFront (docs/HOSTING.md): outside dist/client, so no host ever serves them.
+const functions = { 'cloudfront-viewer-request.js': cloudfrontRequestFunction(list), 'cloudfront-viewer-response.js': cloudfrontResponseFunction(headers) }
+for (const [name, code] of Object.entries(functions)) {
+  if (Buffer.byteLength(code) > CLOUDFRONT_FUNCTION_MAX_BYTES) throw new Error(`postbuild: dist/hosts/${name} is ${Buffer.byteLength(code)} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_MAX_BYTES}`)
+  mkdirSync('dist/hosts', { recursive: true })
+  writeFileSync(join('dist/hosts', name), code)
+}
 
 // The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
 for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {

@@ -10,5 +10,5 @@ console.log(`Site:     ${site.url}/  (English home; /tr, /de, /fr, /es, /it, /ar
 if (usingLocalSupabase && !process.env.VITE_SUPABASE_URL) {
   const backend = await startLocalSupabase({ port: 54321, dataDir: '.data/pglite' })
   console.log(`Backend:  ${backend.url}  (local Supabase stand-in, data in .data/pglite)`)
-  console.log(`Admin:    ${site.url}/en/admin  (admin@example.com / netting-admin-2026)`)
+  console.log(`Admin:    ${site.url}/en/admin/  (admin@example.com / netting-admin-2026)`)
 }

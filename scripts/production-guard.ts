@@ -1,0 +1,19 @@
+// First step of `npm run build`: on a deployment build (lib/build/production-guard.ts) stop with a
+// message naming exactly what to set, before anything is built. `--production` forces the check
+// (`npm run build:production`). Reads .env files the way Vite will for the bundle.
+import { readFileSync } from 'node:fs'
+import { loadEnv } from 'vite'
+import { deployment, exampleFactProblems, productionBuildError, supabaseProblems } from '../lib/build/production-guard'
+
+const env = { ...loadEnv('production', process.cwd(), ''), ...process.env }
+const deploy = deployment(env, process.argv.includes('--production'))
+if (deploy) {
+  const facts = exampleFactProblems(readFileSync('content/facts.yml', 'utf8'))
+  const problems = [...supabaseProblems(env), ...(deploy.preview ? [] : facts)]
+  if (problems.length) {
+    console.error(productionBuildError(deploy.reason, problems))
+    process.exit(1)
+  }
+  for (const f of deploy.preview ? facts : []) console.warn(`production-guard (preview, not blocking): ${f}`)
+  console.log(`production-guard: ${deploy.reason}: Supabase settings${deploy.preview ? '' : ' and business details'} are set`)
+}

@@ -1,0 +1,38 @@
+// The security headers the build writes to _headers (and the CloudFront response function).
+import { describe, expect, it } from 'vitest'
+import { headersFile, HSTS, securityHeaders } from '../../lib/build/headers'
+
+const directives = (csp: string) => new Map(csp.split('; ').map((d) => { const [name, ...v] = d.split(' '); return [name!, v] }))
+
+describe('security headers', () => {
+  it('send HSTS for two years', () => {
+    expect(securityHeaders('http://127.0.0.1:54321')['Strict-Transport-Security']).toBe(HSTS)
+    expect(HSTS).toMatch(/^max-age=(\d+)/)
+    expect(Number(HSTS.match(/max-age=(\d+)/)![1])).toBeGreaterThanOrEqual(31536000)
+  })
+
+  it('list no hCaptcha origin when no site key is configured', () => {
+    const csp = securityHeaders('https://abcd.supabase.co')['Content-Security-Policy']!
+    expect(csp).not.toContain('hcaptcha')
+    expect(directives(csp).get('script-src')).toEqual(["'self'"])
+    expect(directives(csp).has('frame-src')).toBe(false)
+  })
+
+  it('allow hCaptcha script, style, frame and connect when a site key is configured', () => {
+    const d = directives(securityHeaders('https://abcd.supabase.co', { hcaptcha: true })['Content-Security-Policy']!)
+    expect(d.get('script-src')).toEqual(["'self'", 'https://js.hcaptcha.com', 'https://*.hcaptcha.com'])
+    expect(d.get('frame-src')).toEqual(['https://*.hcaptcha.com'])
+    expect(d.get('connect-src')).toEqual(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co', 'https://*.hcaptcha.com'])
+  })
+
+  it('never allow eval or inline script', () => {
+    for (const hcaptcha of [false, true]) {
+      const csp = securityHeaders('https://abcd.supabase.co', { hcaptcha })['Content-Security-Policy']!
+      expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|wasm-unsafe-eval/)
+    }
+  })
+
+  it('write the _headers format for every path', () => {
+    expect(headersFile({ A: '1', B: '2' })).toBe('/*\n  A: 1\n  B: 2\n')
+  })
+})
