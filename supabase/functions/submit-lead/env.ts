@@ -1,0 +1,21 @@
+// Environment access that works on Deno (Supabase Edge Functions) and in Node (the local backend).
+declare const Deno: { env: { get(name: string): string | undefined } } | undefined
+
+export type Env = (name: string) => string | undefined
+
+export const runtimeEnv: Env = (name) => {
+  const value =
+    typeof Deno !== 'undefined'
+      ? Deno.env.get(name)
+      : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
+  return value?.trim() || undefined
+}
+
+/** Reads a text file that ships with the function (config.toml `static_files` on Supabase). */
+export async function readShippedText(url: URL): Promise<string> {
+  if (typeof Deno !== 'undefined') {
+    return (Deno as unknown as { readTextFile(u: URL): Promise<string> }).readTextFile(url)
+  }
+  const { readFile } = await import('node:fs/promises')
+  return readFile(url, 'utf8')
+}
