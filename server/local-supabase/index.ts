@@ -9,16 +9,19 @@ import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { openDb } from './db'
 import { lockDataDir } from './lock'
+import { checkDataDir, DataDirError } from './data-dir'
 import { HttpError, applyCors, bearerToken, isLoopbackHost, sendEmpty, sendJson } from './http'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
 import { seedAdmin, type AuthConfig } from './auth-store'
 import { handleAuth } from './auth'
 import { handleRest, loadTables, type RestConfig } from './rest'
+import { authThrottles, type ThrottleOptions } from './throttle'
 import { handleFunction, localFunctions, type FunctionHandlers } from './functions'
 import type { SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
 import { captchaFromEnv } from '../../supabase/functions/submit-lead/captcha'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
+export { DataDirError } from './data-dir'
 export { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 export const DEFAULT_PORT = 54321
@@ -45,6 +48,8 @@ export interface LocalSupabaseOptions {
   smtpUrl?: string
   /** Overrides for the submit-lead function (captcha, rate limit, mail retries; tests). */
   submitLead?: Partial<Omit<SubmitLeadDeps, 'store'>>
+  /** Limits on wrong passwords and TOTP codes (defaults as hosted Supabase Auth: 5 / 15 min). */
+  throttle?: ThrottleOptions
   /** Take X-Forwarded-For from the request (tests playing several clients); default: socket address. */
   trustForwardedFor?: boolean
 }
@@ -64,11 +69,18 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
   let unlock = async () => {}
   if (!opts.memory) {
     dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
+    // Checked before anything is written there (even the lock file): a damaged directory is
+    // reported, never "repaired" by a fresh initialisation.
+    await checkDataDir(dataDir)
     await mkdir(dataDir, { recursive: true })
     unlock = await lockDataDir(dataDir)
   }
+  const where = dataDir
   const db = await openDb({ dataDir, migrationsDir: opts.migrationsDir }).catch(async (e: unknown) => {
     await unlock()
+    if (where && !(e instanceof DataDirError)) {
+      throw new DataDirError(`Could not open the local database in ${where}: ${e instanceof Error ? e.message : String(e)}`)
+    }
     throw e
   })
   try {
@@ -83,6 +95,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       issuer: `${url}/auth/v1`,
       jwtExpiry: opts.jwtExpiry ?? 3600,
       refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
+      throttles: authThrottles(opts.throttle),
     }
     const functions = localFunctions(db, {
       rateLimitSalt: env('RATE_LIMIT_SALT') ?? 'local-supabase',
