@@ -74,7 +74,7 @@ afterAll(async () => {
 describe('anon', () => {
   it('cannot insert: leads arrive only through the submit-lead function (service role)', async () => {
     for (const payload of [contact(), [contact(), contact()]]) {
-      const { error, status } = await service().from('leads').insert(payload)
+      const { error, status } = await client().from('leads').insert(payload)
       expect(error?.code).toBe('42501')
       expect(status).toBe(401)
     }
