@@ -9,6 +9,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 let sb: LocalSupabase
 let clientNo = 0
+const notified = new Map<string, Promise<'sent' | 'failed'>>()
 /** Every test plays its own client (the server trusts X-Forwarded-For in this file only). */
 const newClient = () => `203.0.113.${++clientNo}`
 
@@ -53,7 +54,14 @@ async function count(): Promise<number> {
 }
 
 beforeAll(async () => {
-  sb = await startLocalSupabase({ port: 0, memory: true, trustForwardedFor: true })
+  // smtpUrl '' (not the caller's SMTP_URL): no mail server here, so notification fails at once.
+  sb = await startLocalSupabase({
+    port: 0,
+    memory: true,
+    trustForwardedFor: true,
+    smtpUrl: '',
+    submitLead: { onNotified: (id, p) => notified.set(id, p) },
+  })
 })
 afterAll(async () => {
   await sb?.stop()
@@ -67,6 +75,13 @@ describe('submit-lead stores one valid lead', () => {
     expect(await res.json()).toEqual({ id: lead.id })
     const stored = await row(lead.id)
     expect(stored).toMatchObject({ name: 'Jean Dupont', status: 'new', landing_page: '/fr/', utm_source: 'newsletter' })
+    // No SMTP configured: the lead stays, and the admin sees why nobody was told.
+    expect(await notified.get(lead.id)).toBe('failed')
+    expect(await row(lead.id)).toMatchObject({
+      notification_status: 'failed',
+      notification_attempts: 0,
+      notification_error: 'SMTP_URL is not set: no mail was sent',
+    })
   })
 
   it('ignores forged created_at, consent_at, status, notes and notification fields', async () => {
@@ -244,7 +259,7 @@ describe('rate limit: 10 leads per client per 10 minutes', () => {
   })
 
   it('without trusting X-Forwarded-For (the default), a client cannot pick its own key', async () => {
-    const plain = await startLocalSupabase({ port: 0, memory: true })
+    const plain = await startLocalSupabase({ port: 0, memory: true, smtpUrl: '' })
     try {
       const statuses: number[] = []
       for (let i = 0; i < 12; i++) {
@@ -284,6 +299,7 @@ describe('captcha (a secret is configured)', () => {
       port: 0,
       memory: true,
       trustForwardedFor: true,
+      smtpUrl: '',
       submitLead: { captcha: { provider: 'hcaptcha', secret: 'test-secret', verifyUrl: verifierUrl } },
     })
   })
