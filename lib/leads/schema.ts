@@ -85,7 +85,7 @@ const text = (max: number) =>
     .string({ error: E.required })
     .overwrite(stripBidi)
     .trim()
-    .min(1, { error: E.required })
+    // Also the empty string: one 'required' either way.
     .refine(hasVisibleChar, { error: E.required })
     .refine(maxChars(max), { error: E.tooLong })
 
