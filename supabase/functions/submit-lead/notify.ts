@@ -55,26 +55,25 @@ export async function notifyLead(
     const facts = await loadFacts()
     const siteUrl = cfg.siteUrl ?? facts.siteUrl
     const from = cfg.from ?? `${facts.brand} <${facts.email}>`
-    // Two mails, each sent once: a retry after the sales mail went out only resends the buyer's.
+    // Two mails, each sent once: a retry resends only the one that did not go out.
     const pending = [
       salesMail(lead, facts, { from, to: cfg.salesEmail ?? facts.email, siteUrl }),
       await buyerMail(lead, facts, { from, siteUrl }),
     ]
     while (tries < attempts) {
       tries++
-      try {
-        while (pending.length) {
-          await deliver(pending[0] as MailMessage)
-          pending.shift()
-        }
+      // Both at once; the ones that went out leave the list.
+      const results = await Promise.allSettled(pending.map((m) => deliver(m)))
+      const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ msg: pending[i] as MailMessage, why: r.reason as unknown }] : []))
+      if (!failed.length) {
         await store.notificationResult(id, 'sent', tries, null)
         return 'sent'
-      } catch (e) {
-        lastError = e instanceof Error ? e.message : String(e)
-        if (tries < attempts) {
-          await sleep(pause)
-          pause *= 2
-        }
+      }
+      pending.splice(0, pending.length, ...failed.map((f) => f.msg))
+      lastError = failed.map((f) => (f.why instanceof Error ? f.why.message : String(f.why))).join('; ')
+      if (tries < attempts) {
+        await sleep(pause)
+        pause *= 2
       }
     }
   } catch (e) {
