@@ -2,7 +2,10 @@
 // LeadRow (lib/leads/row.ts) equal to the migrated table, seed.sql and config.toml in step with
 // the embedded backend.
 import { existsSync, readFileSync, readdirSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDb, type Db } from '../../server/local-supabase/db'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/index'
@@ -61,6 +64,31 @@ describe('Supabase CLI layout', () => {
   it('the local backend recorded exactly those versions', async () => {
     const { rows } = await db.pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
     expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.slice(0, 14)).sort())
+  })
+
+  it('a database created before the rename (version "0001") is carried over, not migrated twice', async () => {
+    const old = await PGlite.create()
+    await old.exec(readFileSync('server/local-supabase/bootstrap.sql', 'utf8'))
+    await old.exec(readFileSync(path.join(dir, '20260301000000_leads.sql'), 'utf8'))
+    await old.query(`insert into supabase_migrations.schema_migrations (version, name) values ('0001', 'leads')`)
+    const tar = await old.dumpDataDir('none')
+    await old.close()
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'legacy-pglite-'))
+    try {
+      const restored = await PGlite.create({ dataDir, loadDataDir: tar })
+      await restored.close()
+      const upgraded = await openDb({ dataDir })
+      try {
+        const { rows } = await upgraded.pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
+        expect(rows.map((r) => r.version)).toEqual(files.map((f) => f.slice(0, 14)).sort())
+        const cols = await upgraded.pg.query(`select 1 from information_schema.columns where table_name = 'leads' and column_name = 'notification_status'`)
+        expect(cols.rows).toHaveLength(1)
+      } finally {
+        await upgraded.close()
+      }
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
   })
 
   it('seed.sql creates the same admin the embedded backend seeds', () => {
