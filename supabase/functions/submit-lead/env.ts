@@ -10,12 +10,3 @@ export const runtimeEnv: Env = (name) => {
       : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
   return value?.trim() || undefined
 }
-
-/** Reads a text file that ships with the function (config.toml `static_files` on Supabase). */
-export async function readShippedText(url: URL): Promise<string> {
-  if (typeof Deno !== 'undefined') {
-    return (Deno as unknown as { readTextFile(u: URL): Promise<string> }).readTextFile(url)
-  }
-  const { readFile } = await import('node:fs/promises')
-  return readFile(url, 'utf8')
-}

@@ -1,6 +1,7 @@
 // POST /functions/v1/submit-lead: the only way a lead gets into public.leads.
 // Web-standard Request → Response; the contract is in docs/BACKEND.md ("The intake endpoint").
-import { leadSchema, stripBidi } from '../../../lib/leads/schema.ts'
+// The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
+import { leadSchema, stripBidi } from '../_shared/lead-schema.ts'
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
 import type { LeadStore } from './store.ts'
 import { notifyLead, type NotifyConfig, type SendMail } from './notify.ts'

@@ -1,8 +1,8 @@
 // The two mails a new lead sends: every field to sales (with a link to the lead in the admin)
 // and an acknowledgement to the buyer in their language. Plain text only: nothing a buyer typed
-// is ever rendered as HTML. Texts: content/ui/mail/<locale>.yml; addresses: content/facts.yml.
-import { parse } from 'yaml'
-import { readShippedText } from './env.ts'
+// is ever rendered as HTML. Texts: content/ui/mail/<locale>.yml; addresses: content/facts.yml,
+// both copied into ../_shared/mail-content.ts by `npm run functions:sync`.
+import { BUSINESS, MAIL_TEXTS } from '../_shared/mail-content.ts'
 
 export interface Facts {
   brand: string
@@ -20,26 +20,12 @@ export interface MailMessage {
   text: string
 }
 
-const contentUrl = (rel: string) => new URL(`../../../content/${rel}`, import.meta.url)
-
-let factsCache: Promise<Facts> | undefined
 export function loadFacts(): Promise<Facts> {
-  factsCache ??= readShippedText(contentUrl('facts.yml')).then((text) => {
-    const business = (parse(text) as { business: Facts }).business
-    return { brand: business.brand, name: business.name, email: business.email, phone: business.phone, siteUrl: business.siteUrl }
-  })
-  return factsCache
+  return Promise.resolve({ ...BUSINESS })
 }
 
-const textsCache = new Map<string, Promise<Record<string, string>>>()
 export function loadMailTexts(locale: string): Promise<Record<string, string>> {
-  const safe = /^[a-z]{2}$/.test(locale) ? locale : 'en'
-  let texts = textsCache.get(safe)
-  if (!texts) {
-    texts = readShippedText(contentUrl(`ui/mail/${safe}.yml`)).then((t) => parse(t) as Record<string, string>)
-    textsCache.set(safe, texts)
-  }
-  return texts
+  return Promise.resolve(MAIL_TEXTS[locale] ?? (MAIL_TEXTS.en as Record<string, string>))
 }
 
 const fill = (template: string, values: Record<string, string>) =>
