@@ -1,26 +1,47 @@
 #!/usr/bin/env bash
-# Runs the lead migration on a throwaway PostgreSQL 15 cluster and checks grants, RLS and CHECKs
-# with tests/pg/rls.sql: proof that the SQL is not PGlite-only. Skips (exit 0) with a message
-# when the server binaries are missing. PG_BIN overrides the binary directory.
+# Runs the migrations on a throwaway PostgreSQL cluster and checks grants, RLS, CHECKs and the
+# intake function with tests/pg/rls.sql: proof that the SQL is not PGlite-only.
+#
+# Finds PostgreSQL 17, 16 or 15 (Debian/Ubuntu /usr/lib/postgresql/<v>/bin, GitHub's runners
+# included, or initdb on PATH); PG_BIN overrides. Without one it skips (exit 0) with a message,
+# except when CI is set: there a missing server fails loudly instead of passing silently.
 set -euo pipefail
 
-PG_BIN="${PG_BIN:-/usr/lib/postgresql/15/bin}"
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-for tool in initdb pg_ctl psql; do
-  if [[ ! -x "$PG_BIN/$tool" ]]; then
-    echo "pg-check: skipped, $PG_BIN/$tool not found (install postgresql-15 or set PG_BIN)"
-    exit 0
+skip() {
+  if [[ -n "${CI:-}" ]]; then
+    echo "pg-check: FAILED: $1 (CI is set, so this is an error; install postgresql-15/16/17 or set PG_BIN)" >&2
+    exit 1
   fi
+  echo "pg-check: skipped, $1"
+  exit 0
+}
+
+find_pg_bin() {
+  if [[ -n "${PG_BIN:-}" ]]; then echo "$PG_BIN"; return; fi
+  for v in 17 16 15; do
+    if [[ -x "/usr/lib/postgresql/$v/bin/initdb" ]]; then echo "/usr/lib/postgresql/$v/bin"; return; fi
+  done
+  local initdb
+  initdb="$(command -v initdb 2>/dev/null || true)"
+  if [[ -n "$initdb" ]]; then
+    local major
+    major="$("$initdb" --version | sed -E 's/.* ([0-9]+)(\.[0-9]+)*.*/\1/')"
+    if [[ "$major" =~ ^(15|16|17)$ ]]; then dirname "$(readlink -f "$initdb")"; return; fi
+  fi
+}
+
+PG_BIN="$(find_pg_bin)"
+[[ -n "$PG_BIN" ]] || skip "no PostgreSQL 15, 16 or 17 found"
+for tool in initdb pg_ctl psql postgres; do
+  [[ -x "$PG_BIN/$tool" ]] || skip "$PG_BIN/$tool not found"
 done
 
 # PostgreSQL refuses to run as root; as root, run the server as the postgres user.
 AS_SERVER=()
 if [[ "$(id -u)" -eq 0 ]]; then
-  if ! id postgres >/dev/null 2>&1; then
-    echo "pg-check: skipped, running as root and there is no postgres user to run the server"
-    exit 0
-  fi
+  id postgres >/dev/null 2>&1 || skip "running as root and there is no postgres user to run the server"
   AS_SERVER=(runuser -u postgres --)
 fi
 

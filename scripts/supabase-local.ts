@@ -44,6 +44,8 @@ console.log(`Local Supabase running (local development only)
   service_role key: ${sb.serviceRoleKey}   (bypasses RLS; never ship it)
   database:         ${values.memory ? 'in memory (lost on exit)' : dataDir}
   admin login:      ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}
+  lead intake:      ${sb.url}/functions/v1/submit-lead
+  lead mail:        ${process.env.SMTP_URL ? `SMTP_URL (${new URL(process.env.SMTP_URL).host})` : 'SMTP_URL not set: leads are stored and marked "notification failed"'}
 Press Ctrl+C to stop.`)
 
 let stopping = false

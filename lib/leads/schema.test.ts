@@ -94,3 +94,28 @@ describe('error messages', () => {
     }
   })
 })
+
+// Twins of public.has_visible_char() / has_bidi_control() (20261123000100_lead_intake.sql).
+describe('invisible text and bidi controls', () => {
+  it.each([
+    ['spaces and a no-break space', ' \u00a0 '],
+    ['an ideographic space', '\u3000'],
+    ['zero-width characters', '\u200b\u200c\u200d\u2060\ufeff'],
+    ['a Hangul filler and a Braille blank', '\u3164\u2800'],
+    ['bidi controls only', '\u202e\u2066\u2069'],
+  ])('a name of %s is required', (_label, name) => {
+    expect(keysOf({ ...contact, name })).toEqual(['form.error.required'])
+    expect(keysOf({ ...contact, message: name })).toEqual(['form.error.required'])
+  })
+
+  it('strips bidi controls from text, keeping the rest', () => {
+    const r = leadSchema.parse({ ...contact, name: '\u202eAyşe\u202c Yılmaz\u200f', message: 'a\u2067b\u2069c' })
+    expect(r.name).toBe('Ayşe Yılmaz')
+    expect(r.message).toBe('abc')
+  })
+
+  it('keeps Arabic and joiners inside real text', () => {
+    expect(leadSchema.parse({ ...contact, name: 'محمد علي' }).name).toBe('محمد علي')
+    expect(leadSchema.parse({ ...contact, name: 'a\u200db' }).name).toBe('a\u200db')
+  })
+})

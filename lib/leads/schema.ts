@@ -1,6 +1,6 @@
 // Lead form validation, shared by the three forms (contact, quote, samples).
 //
-// Mirror of the CHECK constraints in supabase/migrations/0001_leads.sql: the database is the
+// Mirror of the CHECK constraints in supabase/migrations/20260301000000_leads.sql: the database is the
 // real gate (anyone can POST to the API without this code), zod is there for instant feedback.
 // Change both together; tests/unit/rls.test.ts sends LEAD_LIMITS boundary values to both.
 //
@@ -67,22 +67,40 @@ const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 const PHONE_RE = /^\+?[0-9 ()./-]{5,}$/
 const PRODUCT_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 
+// Twin of public.has_visible_char() in supabase/migrations/20261123000100_lead_intake.sql:
+// white space plus invisible/formatting characters (zero-width, bidi controls, BOM, soft hyphen,
+// Hangul and Braille blanks, variation selectors, tag characters). A name made only of these
+// looks empty in the admin and in the CSV.
+const INVISIBLE =
+  '\\s\\u0085\\u00a0\\u00ad\\u034f\\u061c\\u115f\\u1160\\u1680\\u17b4\\u17b5\\u180b-\\u180f\\u2000-\\u200f\\u2028-\\u202f' +
+  '\\u205f-\\u2064\\u2066-\\u206f\\u2800\\u3000\\u3164\\ufe00-\\ufe0f\\ufeff\\uffa0\\u{e0000}-\\u{e007f}'
+const VISIBLE_CHAR = new RegExp(`[^${INVISIBLE}]`, 'u')
+export const hasVisibleChar = (s: string) => VISIBLE_CHAR.test(s)
+
+// Bidi embeddings, overrides, isolates and marks: they can reverse how the rest of a line is
+// shown (in the admin, a CSV, a mail), so they are removed; twin of public.has_bidi_control().
+const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
+export const stripBidi = (s: string) => s.replace(BIDI_CONTROLS, '')
+
 const codePoints = (s: string) => [...s].length
 const maxChars = (max: number) => (s: string) => codePoints(s) <= max
 
 const text = (max: number) =>
   z
     .string({ error: E.required })
+    .overwrite(stripBidi)
     .trim()
-    .min(1, { error: E.required })
+    // Also the empty string: one 'required' either way.
+    .refine(hasVisibleChar, { error: E.required })
     .refine(maxChars(max), { error: E.tooLong })
 
 // Forms submit '' for an untouched optional input; treat it as absent rather than invalid.
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v)
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && stripBidi(v).trim() === '' ? undefined : v)
 const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).optional())
 
 const email = z
   .string({ error: E.required })
+  .overwrite(stripBidi)
   .trim()
   .min(1, { error: E.required })
   .refine(maxChars(LEAD_LIMITS.email), { error: E.tooLong })
@@ -92,6 +110,7 @@ const phone = z.preprocess(
   blankToUndefined,
   z
     .string({ error: E.phone })
+    .overwrite(stripBidi)
     .trim()
     .refine(maxChars(LEAD_LIMITS.phone), { error: E.tooLong })
     .regex(PHONE_RE, { error: E.phone })
@@ -124,7 +143,7 @@ const common = {
   locale: z.enum(LEAD_LOCALES, { error: E.invalid }),
   page: z.preprocess(
     blankToUndefined,
-    z.string({ error: E.invalid }).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional(),
+    z.string({ error: E.invalid }).overwrite(stripBidi).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional(),
   ),
   consent_privacy: consentGiven,
   consent_contact: z.boolean({ error: E.invalid }).default(false),

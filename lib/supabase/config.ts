@@ -7,7 +7,10 @@
 // This file ships to browsers: only the anon key may ever appear here, never a service_role or
 // secret key (those bypass row level security).
 
-export const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321'
+// The local backend's port: SUPABASE_PORT when the site was built (vite.config.ts hands it to
+// the bundle as import.meta.env.VITE_SUPABASE_PORT), so `SUPABASE_PORT=55000 npm start` builds a
+// site that calls the backend it starts. Only a port number: nothing secret comes this way.
+export const DEFAULT_LOCAL_SUPABASE_PORT = 54321
 
 // The PUBLIC local-development anon key: the well-known Supabase CLI demo JWT (role anon,
 // iss supabase-demo), signed with the demo secret that is published in Supabase's own docs. It
@@ -26,6 +29,11 @@ function readEnv(read: () => string | undefined, name: string): string | undefin
     return typeof process === 'undefined' ? undefined : process.env[name]?.trim() || undefined
   }
 }
+
+const configuredPort = Number(readEnv(() => import.meta.env.VITE_SUPABASE_PORT, 'SUPABASE_PORT'))
+export const LOCAL_SUPABASE_PORT =
+  Number.isInteger(configuredPort) && configuredPort > 0 && configuredPort < 65536 ? configuredPort : DEFAULT_LOCAL_SUPABASE_PORT
+export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_SUPABASE_PORT}`
 
 export const supabaseUrl = readEnv(() => import.meta.env.VITE_SUPABASE_URL, 'VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL
 export const supabaseAnonKey = readEnv(() => import.meta.env.VITE_SUPABASE_ANON_KEY, 'VITE_SUPABASE_ANON_KEY') ?? LOCAL_SUPABASE_ANON_KEY

@@ -11,6 +11,16 @@ export function authError(status: number, errorCode: string, msg: string, extra:
   return new HttpError(status, { code: status, error_code: errorCode, msg, ...extra })
 }
 
+/** GoTrue's answer once a rate limit is hit (auth-js: AuthApiError, status 429). */
+export function rateLimited(ms: number): HttpError {
+  const seconds = Math.max(1, Math.ceil(ms / 1000))
+  return new HttpError(
+    429,
+    { code: 429, error_code: 'over_request_rate_limit', msg: `Too many attempts. Try again in ${seconds} seconds.` },
+    { 'Retry-After': String(seconds) },
+  )
+}
+
 // The token endpoint also carries the OAuth2 fields older clients read.
 export function tokenError(errorCode: string, msg: string): HttpError {
   return authError(400, errorCode, msg, { error: 'invalid_grant', error_description: msg })

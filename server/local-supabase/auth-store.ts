@@ -3,9 +3,11 @@ import { randomBytes, randomUUID } from 'node:crypto'
 import bcrypt from 'bcryptjs'
 import type { Db, Tx } from './db'
 import { signAccessToken, type AmrEntry } from './jwt'
+import type { AuthThrottles } from './throttle'
 
 export interface AuthConfig {
   db: Db
+  throttles: AuthThrottles
   issuer: string
   jwtExpiry: number
   /** GoTrue's refresh-token reuse interval: two tabs refreshing at once must not log each other out. */
@@ -31,6 +33,8 @@ export interface FactorRow {
   factor_type: string
   status: 'verified' | 'unverified'
   secret: string
+  /** The TOTP time step of the last code accepted (replay protection). */
+  last_totp_step: string | null
   created_at: Date
   updated_at: Date
 }

@@ -4,7 +4,7 @@ import bcrypt from 'bcryptjs'
 import { isObject, sendEmpty, sendJson } from './http'
 import * as store from './auth-store'
 import type { AuthConfig, UserRow } from './auth-store'
-import { authError, readAuthJson, requireSession, tokenError } from './auth-session'
+import { authError, rateLimited, readAuthJson, requireSession, tokenError } from './auth-session'
 import { handleFactors } from './mfa'
 
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
@@ -60,13 +60,27 @@ async function signup(cfg: AuthConfig, body: unknown) {
   })
 }
 
+// An unknown email costs the same bcrypt compare as a wrong password, so the answer time does
+// not tell which addresses have accounts. Same cost as real hashes (BCRYPT_COST).
+let dummyHash: Promise<string> | undefined
+const dummy = () => (dummyHash ??= bcrypt.hash('no-such-user-password', store.BCRYPT_COST))
+
 async function passwordGrant(cfg: AuthConfig, body: unknown) {
   const { email, password } = isObject(body) ? body : {}
   const invalid = () => tokenError('invalid_credentials', 'Invalid login credentials')
   if (typeof email !== 'string' || typeof password !== 'string') throw invalid()
+  // Per address, known or not: guessing stops after a few tries whoever the target is.
+  const key = email.trim().toLowerCase()
+  const blocked = cfg.throttles.password.blockedFor(key)
+  if (blocked) throw rateLimited(blocked)
   const found = await cfg.db.admin((tx) => store.findUserByEmail(tx, email))
   // Compared outside the transaction: bcrypt is slow and the database is one shared connection.
-  if (!found || !(await bcrypt.compare(password, found.encrypted_password))) throw invalid()
+  const ok = await bcrypt.compare(password, found ? found.encrypted_password : await dummy())
+  if (!found || !ok) {
+    cfg.throttles.password.fail(key)
+    throw invalid()
+  }
+  cfg.throttles.password.reset(key)
   return cfg.db.admin(async (tx) => {
     const sessionId = await store.createSession(tx, found.id, 'password')
     const refresh = await store.issueRefreshToken(tx, found.id, sessionId)

@@ -77,6 +77,8 @@ create table if not exists auth.mfa_factors (
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now()
 );
+-- The local server's replay protection: the TOTP time step of the last accepted code.
+alter table auth.mfa_factors add column if not exists last_totp_step bigint;
 create unique index if not exists mfa_factors_user_friendly_name_unique
   on auth.mfa_factors (user_id, friendly_name) where trim(friendly_name) <> '';
 

@@ -53,7 +53,7 @@ export async function openDb(opts: { dataDir?: string; migrationsDir?: string })
   }
 }
 
-// Applies supabase/migrations/NNNN_name.sql in order, once each, recording them where the
+// Applies supabase/migrations/<timestamp>_name.sql in order, once each, recording them where the
 // Supabase CLI does so the history reads the same.
 async function migrate(pg: PGlite, dir: string): Promise<void> {
   const files = (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()
@@ -62,6 +62,11 @@ async function migrate(pg: PGlite, dir: string): Promise<void> {
       (r) => r.version,
     ),
   )
+  // Databases created before the Supabase CLI naming recorded the first migration as '0001'.
+  if (done.has('0001') && files.includes('20260301000000_leads.sql')) {
+    await pg.query(`update supabase_migrations.schema_migrations set version = '20260301000000' where version = '0001'`)
+    done.add('20260301000000')
+  }
   for (const file of files) {
     const [version, ...rest] = file.replace(/\.sql$/, '').split('_')
     if (!version || done.has(version)) continue

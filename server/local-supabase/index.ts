@@ -9,13 +9,19 @@ import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { openDb } from './db'
 import { lockDataDir } from './lock'
+import { checkDataDir, DataDirError } from './data-dir'
 import { HttpError, applyCors, bearerToken, isLoopbackHost, sendEmpty, sendJson } from './http'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
 import { seedAdmin, type AuthConfig } from './auth-store'
 import { handleAuth } from './auth'
 import { handleRest, loadTables, type RestConfig } from './rest'
+import { authThrottles, type ThrottleOptions } from './throttle'
+import { handleFunction, localFunctions, type FunctionHandlers } from './functions'
+import type { SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
+import { captchaFromEnv } from '../../supabase/functions/submit-lead/captcha'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
+export { DataDirError } from './data-dir'
 export { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 export const DEFAULT_PORT = 54321
@@ -38,6 +44,14 @@ export interface LocalSupabaseOptions {
   refreshReuseSeconds?: number
   /** Called once per request with a short access-log line. */
   log?: (line: string) => void
+  /** Where lead mails go (smtp://host:port). Default: the SMTP_URL environment variable. */
+  smtpUrl?: string
+  /** Overrides for the submit-lead function (captcha, rate limit, mail retries; tests). */
+  submitLead?: Partial<Omit<SubmitLeadDeps, 'store'>>
+  /** Limits on wrong passwords and TOTP codes (defaults as hosted Supabase Auth: 5 / 15 min). */
+  throttle?: ThrottleOptions
+  /** Take X-Forwarded-For from the request (tests playing several clients); default: socket address. */
+  trustForwardedFor?: boolean
 }
 
 export interface LocalSupabase {
@@ -55,16 +69,24 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
   let unlock = async () => {}
   if (!opts.memory) {
     dataDir = opts.dataDir ?? DEFAULT_DATA_DIR
+    // Checked before anything is written there (even the lock file): a damaged directory is
+    // reported, never "repaired" by a fresh initialisation.
+    await checkDataDir(dataDir)
     await mkdir(dataDir, { recursive: true })
     unlock = await lockDataDir(dataDir)
   }
+  const where = dataDir
   const db = await openDb({ dataDir, migrationsDir: opts.migrationsDir }).catch(async (e: unknown) => {
     await unlock()
+    if (where && !(e instanceof DataDirError)) {
+      throw new DataDirError(`Could not open the local database in ${where}: ${e instanceof Error ? e.message : String(e)}`)
+    }
     throw e
   })
   try {
     await seedAdmin(db)
     const rest: RestConfig = { db, tables: await loadTables(db, EXPOSED_TABLES) }
+    const env = (name: string) => process.env[name]?.trim() || undefined
     const server = http.createServer()
     const port = await listen(server, opts.port ?? DEFAULT_PORT)
     const url = `http://${HOST}:${port}`
@@ -73,11 +95,26 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       issuer: `${url}/auth/v1`,
       jwtExpiry: opts.jwtExpiry ?? 3600,
       refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
+      throttles: authThrottles(opts.throttle),
     }
+    const functions = localFunctions(db, {
+      rateLimitSalt: env('RATE_LIMIT_SALT') ?? 'local-supabase',
+      captcha: captchaFromEnv(env),
+      allowOrigin: (origin) => LOOPBACK_ORIGIN.test(origin),
+      ...opts.submitLead,
+      notify: {
+        smtpUrl: opts.smtpUrl ?? env('SMTP_URL'),
+        salesEmail: env('SALES_EMAIL'),
+        from: env('MAIL_FROM'),
+        siteUrl: env('SITE_URL'),
+        ...opts.submitLead?.notify,
+      },
+    })
+    const ctx: RouteContext = { auth, rest, functions, base: url, trustForwardedFor: opts.trustForwardedFor ?? false }
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const started = Date.now()
       res.on('finish', () => opts.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`))
-      route(auth, rest, req, res, url).catch((e: unknown) => fail(res, e))
+      route(ctx, req, res).catch((e: unknown) => fail(res, e))
     })
     return {
       url,
@@ -109,19 +146,31 @@ function listen(server: http.Server, port: number): Promise<number> {
   })
 }
 
-async function route(auth: AuthConfig, rest: RestConfig, req: IncomingMessage, res: ServerResponse, base: string) {
+const LOOPBACK_ORIGIN = /^https?:\/\/(127\.0\.0\.1|localhost|\[::1\])(:\d+)?$/
+
+interface RouteContext {
+  auth: AuthConfig
+  rest: RestConfig
+  functions: FunctionHandlers
+  base: string
+  trustForwardedFor: boolean
+}
+
+async function route(ctx: RouteContext, req: IncomingMessage, res: ServerResponse) {
+  const { auth, rest, base } = ctx
   if (!isLoopbackHost(req)) throw new HttpError(403, { message: 'Only loopback host names are served' })
   applyCors(req, res)
   if (req.method === 'OPTIONS') return sendEmpty(res, 204)
   const url = new URL(req.url ?? '/', base)
   const [, service, version, ...parts] = url.pathname.split('/')
   const subpath = `/${parts.join('/')}`
-  if (version !== 'v1' || (service !== 'auth' && service !== 'rest')) {
+  if (version !== 'v1' || (service !== 'auth' && service !== 'rest' && service !== 'functions')) {
     throw new HttpError(404, { message: `No route for ${req.method} ${url.pathname} on the local Supabase server` })
   }
   // Like Kong in front of hosted Supabase: no valid project key, no entry.
   const apikeyClaims = await apiKeyClaims(req, url)
   if (service === 'auth') return handleAuth(auth, req, res, url, subpath)
+  if (service === 'functions') return handleFunction(ctx.functions, parts.join('/'), req, res, url, ctx.trustForwardedFor)
   return handleRest(rest, req, res, url, subpath, await requestClaims(req, apikeyClaims))
 }
 

@@ -6,15 +6,18 @@ import QRCode from 'qrcode'
 import { isObject, sendJson } from './http'
 import * as store from './auth-store'
 import type { AuthConfig, FactorRow } from './auth-store'
-import { authError, readAuthJson, requireSession, type SessionContext } from './auth-session'
+import { authError, rateLimited, readAuthJson, requireSession, type SessionContext } from './auth-session'
 import type { Tx } from './db'
 
 const CHALLENGE_TTL_SECONDS = 300
+const TOTP_PERIOD_SECONDS = 30
 
 export async function handleFactors(cfg: AuthConfig, req: IncomingMessage, res: ServerResponse, path: string) {
   const method = req.method ?? 'GET'
   const [, , factorId, action] = path.split('/')
   const body = method === 'POST' ? await readAuthJson(req) : undefined
+  // A wrong code throws, which rolls the transaction back: failures are counted outside it.
+  let wrongCode: { challenge: string; factor: string } | undefined
   const result = await cfg.db.admin(async (tx) => {
     const s = await requireSession(req, tx)
     if (method === 'POST' && !factorId) return enroll(cfg, tx, s, body)
@@ -27,9 +30,19 @@ export async function handleFactors(cfg: AuthConfig, req: IncomingMessage, res: 
     ).rows[0]
     if (!factor) throw authError(404, 'mfa_factor_not_found', 'Factor not found')
     if (method === 'POST' && action === 'challenge') return challenge(tx, factor)
-    if (method === 'POST' && action === 'verify') return verify(cfg, tx, s, factor, body)
+    if (method === 'POST' && action === 'verify') {
+      return verify(cfg, tx, s, factor, body, (challenge) => {
+        wrongCode = { challenge, factor: factor.id }
+      })
+    }
     if (method === 'DELETE' && !action) return unenroll(tx, s, factor)
     return undefined
+  }).catch((e: unknown) => {
+    if (wrongCode) {
+      cfg.throttles.challenge.fail(wrongCode.challenge)
+      cfg.throttles.factor.fail(wrongCode.factor)
+    }
+    throw e
   })
   if (result === undefined) throw authError(404, 'not_found', `The local server does not implement ${method} /auth/v1${path}`)
   sendJson(res, 200, result)
@@ -79,8 +92,21 @@ async function challenge(tx: Tx, factor: FactorRow) {
   return { id, type: 'totp', expires_at: issued + CHALLENGE_TTL_SECONDS }
 }
 
-async function verify(cfg: AuthConfig, tx: Tx, s: SessionContext, factor: FactorRow, body: unknown) {
+async function verify(
+  cfg: AuthConfig,
+  tx: Tx,
+  s: SessionContext,
+  factor: FactorRow,
+  body: unknown,
+  onWrongCode: (challengeId: string) => void,
+) {
   const { challenge_id, code } = isObject(body) ? body : {}
+  // Guessing 6 digits: a few tries per challenge, and a few more per factor across challenges.
+  const blocked = Math.max(
+    cfg.throttles.challenge.blockedFor(String(challenge_id)),
+    cfg.throttles.factor.blockedFor(factor.id),
+  )
+  if (blocked) throw rateLimited(blocked)
   const ch = (
     await tx.query<{ age: number; verified_at: Date | null }>(
       `select extract(epoch from now() - created_at)::float8 as age, verified_at
@@ -94,10 +120,22 @@ async function verify(cfg: AuthConfig, tx: Tx, s: SessionContext, factor: Factor
   if (ch.age > CHALLENGE_TTL_SECONDS) {
     throw authError(422, 'mfa_challenge_expired', `MFA challenge ${String(challenge_id)} has expired, verify against another challenge or create a new challenge.`)
   }
-  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.secret) })
-  if (typeof code !== 'string' || totp.validate({ token: code, window: 1 }) === null) {
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.secret), period: TOTP_PERIOD_SECONDS })
+  const delta = typeof code === 'string' ? totp.validate({ token: code, window: 1 }) : null
+  if (delta === null) {
+    onWrongCode(String(challenge_id))
     throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered')
   }
+  // A code works once: whoever saw it (over a shoulder, in a proxy log) cannot use it again, nor
+  // any older one. The time step it belongs to is stored with the factor.
+  const step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS) + delta
+  if (factor.last_totp_step !== null && step <= Number(factor.last_totp_step)) {
+    onWrongCode(String(challenge_id))
+    throw authError(422, 'mfa_verification_failed', 'Invalid TOTP code entered: this code was already used')
+  }
+  await tx.query('update auth.mfa_factors set last_totp_step = $2 where id = $1', [factor.id, step])
+  cfg.throttles.challenge.reset(String(challenge_id))
+  cfg.throttles.factor.reset(factor.id)
   await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge_id])
   await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id])
   await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [

@@ -1,4 +1,4 @@
--- Plain-SQL assertions for supabase/migrations/0001_leads.sql on a real PostgreSQL 15, run by
+-- Plain-SQL assertions for supabase/migrations/*.sql on a real PostgreSQL (15, 16 or 17), run by
 -- scripts/pg-check.sh after server/local-supabase/bootstrap.sql and the migrations. Each check
 -- raises an exception on failure; psql runs with ON_ERROR_STOP, so the first failure stops it.
 -- Roles are switched with SET ROLE and claims with request.jwt.claims, as PostgREST does.
@@ -11,14 +11,81 @@ insert into auth.users (id, email, raw_app_meta_data) values
   ('00000000-0000-4000-8000-000000000001', 'admin@example.com', '{"role":"admin"}'),
   ('00000000-0000-4000-8000-000000000002', 'visitor@example.com', '{}');
 
--- anon: insert yes; read, update, delete no; duplicates and bad rows refused by the database.
+-- Leads arrive through public.intake_lead() as service_role (the submit-lead function). Fields
+-- the server owns (created_at, consent_at, status, notes, notification_*) are ignored if sent.
+set role service_role;
+do $$ declare r jsonb; begin
+  r := public.intake_lead(
+    '{"id":"10000000-0000-4000-8000-000000000001","kind":"contact","name":"Jean","email":"jean@example.fr",
+      "subject":"Hams","message":"Which size?","locale":"fr","consent_contact":true,"consent_privacy":true,
+      "created_at":"2099-01-01T00:00:00Z","consent_at":"2001-01-01T00:00:00Z","status":"won","notes":"x",
+      "notification_status":"sent","landing_page":"/fr/"}'::jsonb, repeat('a', 64));
+  if r ->> 'outcome' <> 'stored' then raise exception 'FAIL: intake_lead did not store: %', r; end if;
+  r := public.intake_lead(
+    '{"id":"10000000-0000-4000-8000-000000000002","kind":"quote","name":"Ana","email":"ana@example.es",
+      "company":"Embutidos SL","country":"España","products":["pork","sausage-salami"],"quantity":"300",
+      "quantity_unit":"rolls","locale":"es","consent_privacy":true}'::jsonb, repeat('b', 64));
+  if r ->> 'outcome' <> 'stored' then raise exception 'FAIL: intake_lead did not store the quote: %', r; end if;
+  r := public.intake_lead('{"id":"10000000-0000-4000-8000-000000000001","kind":"contact"}'::jsonb, repeat('a', 64));
+  if r ->> 'outcome' <> 'duplicate' then raise exception 'FAIL: a retried id was not a duplicate: %', r; end if;
+end $$;
+do $$ declare l public.leads; begin
+  select * into l from public.leads where id = '10000000-0000-4000-8000-000000000001';
+  if l.status <> 'new' or l.notes is not null or l.notification_status <> 'pending'
+     or l.created_at > now() + interval '1 minute' or l.consent_at < now() - interval '1 minute'
+     or l.landing_page <> '/fr/' then
+    raise exception 'FAIL: forged server fields were stored: %', row_to_json(l);
+  end if;
+end $$;
+-- 10 leads per client hash and window, then rate_limited with a Retry-After within the window.
+do $$ declare r jsonb; i int; begin
+  for i in 1..10 loop
+    r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Flood',
+      'email', 'f@example.com', 'subject', 's', 'message', 'm', 'locale', 'en', 'consent_contact', true,
+      'consent_privacy', true), repeat('c', 64));
+    if r ->> 'outcome' <> 'stored' then raise exception 'FAIL: lead % of 10 refused: %', i, r; end if;
+  end loop;
+  r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Flood',
+    'email', 'f@example.com', 'subject', 's', 'message', 'm', 'locale', 'en', 'consent_contact', true,
+    'consent_privacy', true), repeat('c', 64));
+  if r ->> 'outcome' <> 'rate_limited' or (r ->> 'retry_after')::int not between 1 and 600 then
+    raise exception 'FAIL: the 11th lead was not rate limited: %', r;
+  end if;
+  delete from public.leads where name = 'Flood';
+end $$;
+-- Invisible-only text and bidi controls are refused even without zod.
+do $$
+declare
+  bad text[] := array[E'\u200b\u200b', E'\u3000 \u00a0', E'\u2800', E'Jean\u202eDupont'];
+  v text;
+begin
+  foreach v in array bad loop
+    begin
+      insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
+      values (gen_random_uuid(), 'contact', v, 'x@example.com', 'S', 'M', 'en', true, true);
+      raise exception 'FAIL: name % accepted', v;
+    exception when check_violation then null;
+    end;
+  end loop;
+end $$;
+reset role;
+
+-- anon: no insert (not even through intake_lead), no read, update or delete.
 set role anon;
 set request.jwt.claims = '{"role":"anon"}';
-insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
-values ('10000000-0000-4000-8000-000000000001', 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Which size?', 'fr', true, true);
-insert into public.leads (id, kind, name, email, company, country, products, quantity, quantity_unit, locale, consent_privacy)
-values ('10000000-0000-4000-8000-000000000002', 'quote', 'Ana', 'ana@example.es', 'Embutidos SL', 'España', '{pork,sausage-salami}', '300', 'rolls', 'es', true);
-
+do $$ begin
+  insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
+  values (gen_random_uuid(), 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Which size?', 'fr', true, true);
+  raise exception 'FAIL: anon can insert leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform public.intake_lead('{}'::jsonb, repeat('d', 64));
+  raise exception 'FAIL: anon may call intake_lead';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform 1 from public.lead_rate_limits;
+  raise exception 'FAIL: anon can read lead_rate_limits';
+exception when insufficient_privilege then null; end $$;
 do $$ begin
   perform 1 from public.leads;
   raise exception 'FAIL: anon can select leads';
@@ -32,15 +99,13 @@ do $$ begin
   raise exception 'FAIL: anon can delete leads';
 exception when insufficient_privilege then null; end $$;
 do $$ begin
-  insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
-  values ('10000000-0000-4000-8000-000000000001', 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Again', 'fr', true, true);
-  raise exception 'FAIL: duplicate id accepted';
-exception when unique_violation then null; end $$;
-do $$ begin
   perform public.user_has_verified_factor('00000000-0000-4000-8000-000000000001');
   raise exception 'FAIL: anon may call user_has_verified_factor';
 exception when insufficient_privilege then null; end $$;
+reset role;
 
+-- The CHECK constraints, for whoever inserts (service_role here).
+set role service_role;
 do $$
 declare
   bad text[] := array[
@@ -68,9 +133,18 @@ begin
 end $$;
 reset role;
 
--- A signed-in user without the admin role: zero rows, no writes besides insert.
+-- A signed-in user without the admin role: zero rows, no writes at all.
 set role authenticated;
 set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000002","aal":"aal1","app_metadata":{}}';
+do $$ begin
+  insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy)
+  values (gen_random_uuid(), 'contact', 'Jean', 'jean@example.fr', 'Hams', 'Which size?', 'fr', true, true);
+  raise exception 'FAIL: authenticated can insert leads';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform public.lead_notification_result('10000000-0000-4000-8000-000000000001', 'sent', 1, null);
+  raise exception 'FAIL: authenticated may call lead_notification_result';
+exception when insufficient_privilege then null; end $$;
 do $$ declare n int; begin
   select count(*) into n from public.leads;
   if n <> 0 then raise exception 'FAIL: non-admin sees % leads', n; end if;
@@ -127,6 +201,15 @@ reset role;
 set role service_role;
 reset request.jwt.claims;
 update public.leads set name = 'Jean D.' where id = '10000000-0000-4000-8000-000000000001';
+do $$ begin
+  if (select updated_at from public.leads where id = '10000000-0000-4000-8000-000000000001') is not null then
+    raise exception 'FAIL: updated_at moved on a non-staff column';
+  end if;
+  update public.leads set status = 'contacted' where id = '10000000-0000-4000-8000-000000000001';
+  if (select updated_at from public.leads where id = '10000000-0000-4000-8000-000000000001') is null then
+    raise exception 'FAIL: a status change did not set updated_at';
+  end if;
+end $$;
 delete from public.leads where id = '10000000-0000-4000-8000-000000000002';
 do $$ declare n int; begin
   select count(*) into n from public.leads;

@@ -2,7 +2,7 @@
 // rotation, sign-out, TOTP, errors in the shapes the client parses, CORS and persistence.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { request } from 'node:http'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
@@ -25,8 +25,8 @@ class NoRealtime {
     throw new Error('realtime is not used in tests')
   }
 }
-const clientFor = (s: LocalSupabase): SupabaseClient =>
-  createClient(s.url, s.anonKey, {
+const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient =>
+  createClient(s.url, key, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   })
@@ -233,8 +233,10 @@ describe('REST and HTTP edges', () => {
 
   it('inserts arrays atomically and supports .single() for the admin', async () => {
     const rows = [lead(), lead()]
-    expect((await client().from('leads').insert(rows)).error).toBeNull()
-    const clash = await client().from('leads').insert([lead(), rows[0]!])
+    // Only the service role inserts (the submit-lead function); arrays are its PostgREST feature.
+    const svc = clientFor(sb, sb.serviceRoleKey)
+    expect((await svc.from('leads').insert(rows)).error).toBeNull()
+    const clash = await svc.from('leads').insert([lead(), rows[0]!])
     expect(clash.error?.code).toBe('23505')
     const c = await admin()
     const one = await c.from('leads').select('id,name').eq('id', rows[1]!.id).single()
@@ -250,7 +252,7 @@ describe('persistence', () => {
     try {
       const first = await startLocalSupabase({ port: 0, dataDir: dir })
       const row = lead()
-      expect((await clientFor(first).from('leads').insert(row)).error).toBeNull()
+      expect((await clientFor(first, first.serviceRoleKey).from('leads').insert(row)).error).toBeNull()
       await first.stop()
 
       const second = await startLocalSupabase({ port: 0, dataDir: dir })
@@ -259,8 +261,11 @@ describe('persistence', () => {
       expect((await c.from('leads').select('id')).data).toEqual([{ id: row.id }])
       const users = await second.db.query('select 1 from auth.users')
       expect(users.rows.length).toBe(1)
-      const migrations = await second.db.query('select version from supabase_migrations.schema_migrations')
-      expect(migrations.rows).toEqual([{ version: '0001' }])
+      const migrations = await second.db.query<{ version: string }>(
+        'select version from supabase_migrations.schema_migrations order by version',
+      )
+      const files = (await readdir('supabase/migrations')).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort()
+      expect(migrations.rows.map((r) => r.version)).toEqual(files.map((f) => f.slice(0, 14)))
       await second.stop()
     } finally {
       await rm(dir, { recursive: true, force: true })

@@ -1,0 +1,73 @@
+// A row of public.leads as supabase-js returns it (JSON: timestamps are ISO strings).
+//
+// The TypeScript type is derived from LEAD_ROW_COLUMNS, a runtime description of the columns,
+// so tests/unit/lead-row-schema.test.ts can compare it with information_schema on the migrated
+// database: a column added, removed, retyped or made nullable in supabase/migrations/ without
+// this file following fails that test, naming the column.
+
+/** Postgres data_type (information_schema.columns) → the JSON value supabase-js hands us. */
+type PgToTs = {
+  uuid: string
+  text: string
+  ARRAY: string[]
+  boolean: boolean
+  integer: number
+  'timestamp with time zone': string
+}
+
+type Col = { readonly type: keyof PgToTs; readonly nullable: boolean }
+
+export const LEAD_ROW_COLUMNS = {
+  id: { type: 'uuid', nullable: false },
+  kind: { type: 'text', nullable: false },
+  name: { type: 'text', nullable: false },
+  email: { type: 'text', nullable: false },
+  phone: { type: 'text', nullable: true },
+  company: { type: 'text', nullable: true },
+  country: { type: 'text', nullable: true },
+  subject: { type: 'text', nullable: true },
+  message: { type: 'text', nullable: true },
+  products: { type: 'ARRAY', nullable: false },
+  inner_diameter: { type: 'text', nullable: true },
+  quantity: { type: 'text', nullable: true },
+  quantity_unit: { type: 'text', nullable: true },
+  process: { type: 'text', nullable: true },
+  shipping_address: { type: 'text', nullable: true },
+  locale: { type: 'text', nullable: false },
+  page: { type: 'text', nullable: true },
+  consent_contact: { type: 'boolean', nullable: false },
+  consent_privacy: { type: 'boolean', nullable: false },
+  consent_at: { type: 'timestamp with time zone', nullable: false },
+  created_at: { type: 'timestamp with time zone', nullable: false },
+  // 20261123000100_lead_intake.sql
+  status: { type: 'text', nullable: false },
+  notes: { type: 'text', nullable: true },
+  updated_at: { type: 'timestamp with time zone', nullable: true },
+  landing_page: { type: 'text', nullable: true },
+  referrer: { type: 'text', nullable: true },
+  utm_source: { type: 'text', nullable: true },
+  utm_medium: { type: 'text', nullable: true },
+  utm_campaign: { type: 'text', nullable: true },
+  utm_term: { type: 'text', nullable: true },
+  utm_content: { type: 'text', nullable: true },
+  notification_status: { type: 'text', nullable: false },
+  notification_attempts: { type: 'integer', nullable: false },
+  notification_error: { type: 'text', nullable: true },
+  notified_at: { type: 'timestamp with time zone', nullable: true },
+} as const satisfies Record<string, Col>
+
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
+
+type ColumnValue<C extends Col> = C['nullable'] extends true ? PgToTs[C['type']] | null : PgToTs[C['type']]
+type Columns = typeof LEAD_ROW_COLUMNS
+type Narrowed = {
+  kind: 'contact' | 'quote' | 'samples'
+  status: LeadStatus
+  notification_status: NotificationStatus
+}
+
+export type LeadRow = Omit<{ -readonly [K in keyof Columns]: ColumnValue<Columns[K]> }, keyof Narrowed> & Narrowed
+export type LeadColumn = keyof LeadRow

@@ -1,0 +1,127 @@
+// The two mails a new lead sends: every field to sales (with a link to the lead in the admin)
+// and an acknowledgement to the buyer in their language. Plain text only: nothing a buyer typed
+// is ever rendered as HTML. Texts: content/ui/mail/<locale>.yml; addresses: content/facts.yml,
+// both copied into ../_shared/mail-content.ts by `npm run functions:sync`.
+import { BUSINESS, MAIL_TEXTS } from '../_shared/mail-content.ts'
+
+export interface Facts {
+  brand: string
+  name: string
+  email: string
+  phone: string
+  siteUrl: string
+}
+
+export interface MailMessage {
+  from: string
+  to: string
+  replyTo?: string
+  subject: string
+  text: string
+}
+
+export function loadFacts(): Promise<Facts> {
+  return Promise.resolve({ ...BUSINESS })
+}
+
+export function loadMailTexts(locale: string): Promise<Record<string, string>> {
+  return Promise.resolve(MAIL_TEXTS[locale] ?? (MAIL_TEXTS.en as Record<string, string>))
+}
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m)
+
+// The order sales reads a lead in; labels are for the sales team (English, like the admin).
+const SALES_FIELDS: [string, string][] = [
+  ['kind', 'Form'],
+  ['name', 'Name'],
+  ['email', 'Email'],
+  ['phone', 'Phone'],
+  ['company', 'Company'],
+  ['country', 'Country'],
+  ['subject', 'Subject'],
+  ['message', 'Message'],
+  ['products', 'Products'],
+  ['inner_diameter', 'Inner diameter'],
+  ['quantity', 'Quantity'],
+  ['quantity_unit', 'Unit'],
+  ['process', 'Process'],
+  ['shipping_address', 'Shipping address'],
+  ['locale', 'Language'],
+  ['page', 'Form page'],
+  ['consent_contact', 'May contact'],
+  ['consent_privacy', 'Privacy accepted'],
+  ['landing_page', 'Landing page'],
+  ['referrer', 'Referrer'],
+  ['utm_source', 'utm_source'],
+  ['utm_medium', 'utm_medium'],
+  ['utm_campaign', 'utm_campaign'],
+  ['utm_term', 'utm_term'],
+  ['utm_content', 'utm_content'],
+]
+
+/** Where sales opens the lead: the admin page reads `#lead=<id>` and shows that lead. */
+export const adminLeadUrl = (siteUrl: string, id: string) => `${siteUrl.replace(/\/$/, '')}/en/admin/#lead=${id}`
+
+export function salesMail(lead: Record<string, unknown>, facts: Facts, opts: { from: string; to: string; siteUrl: string }): MailMessage {
+  const lines: string[] = []
+  for (const [key, label] of SALES_FIELDS) {
+    const v = lead[key]
+    if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue
+    const value = Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)
+    // Multi-line values (message, address) indented under their label.
+    lines.push(value.includes('\n') ? `${label}:\n  ${value.replace(/\r?\n/g, '\n  ')}` : `${label}: ${value}`)
+  }
+  const id = String(lead.id)
+  const who = [lead.name, lead.company].filter(Boolean).join(', ')
+  return {
+    from: opts.from,
+    to: opts.to,
+    replyTo: String(lead.email),
+    // One line: CR/LF in a name must not reach a header.
+    subject: `New ${String(lead.kind)} lead: ${who} (${String(lead.locale)})`.replace(/[\r\n]+/g, ' ').slice(0, 200),
+    text: [
+      `A new ${String(lead.kind)} lead arrived on the ${facts.brand} website.`,
+      '',
+      ...lines,
+      '',
+      `Lead id: ${id}`,
+      `Open it in the admin: ${adminLeadUrl(opts.siteUrl, id)}`,
+      '',
+      'Reply to this mail to answer the buyer directly.',
+    ].join('\n'),
+  }
+}
+
+export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opts: { from: string; siteUrl: string }): Promise<MailMessage> {
+  const t = await loadMailTexts(String(lead.locale))
+  const kind = String(lead.kind)
+  const values = {
+    name: String(lead.name),
+    brand: facts.brand,
+    reference: String(lead.id).slice(0, 8).toUpperCase(),
+    email: facts.email,
+    phone: facts.phone,
+    site: opts.siteUrl,
+  }
+  const k = (key: string) => fill(t[key] ?? '', values)
+  return {
+    from: opts.from,
+    to: String(lead.email),
+    replyTo: facts.email,
+    subject: k(`mail.ack.subject.${kind}`).replace(/[\r\n]+/g, ' '),
+    text: [
+      k('mail.ack.greeting'),
+      '',
+      k(`mail.ack.received.${kind}`),
+      k('mail.ack.reply'),
+      '',
+      k('mail.ack.reference'),
+      k('mail.ack.notYou'),
+      '',
+      k('mail.ack.signoff'),
+      k('mail.ack.team'),
+      `${facts.phone} · ${facts.email} · ${opts.siteUrl}`,
+    ].join('\n'),
+  }
+}
