@@ -14,21 +14,22 @@ describe('security headers', () => {
   it('list no hCaptcha origin when no site key is configured', () => {
     const csp = securityHeaders('https://abcd.supabase.co')['Content-Security-Policy']!
     expect(csp).not.toContain('hcaptcha')
-    expect(directives(csp).get('script-src')).toEqual(["'self'"])
+    expect(directives(csp).get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'"])
     expect(directives(csp).has('frame-src')).toBe(false)
   })
 
   it('allow hCaptcha script, style, frame and connect when a site key is configured', () => {
     const d = directives(securityHeaders('https://abcd.supabase.co', { hcaptcha: true })['Content-Security-Policy']!)
-    expect(d.get('script-src')).toEqual(["'self'", 'https://js.hcaptcha.com', 'https://*.hcaptcha.com'])
+    expect(d.get('script-src')).toEqual(["'self'", "'wasm-unsafe-eval'", 'https://js.hcaptcha.com', 'https://*.hcaptcha.com'])
     expect(d.get('frame-src')).toEqual(['https://*.hcaptcha.com'])
     expect(d.get('connect-src')).toEqual(["'self'", 'https://abcd.supabase.co', 'wss://abcd.supabase.co', 'https://*.hcaptcha.com'])
   })
 
-  it('never allow eval or inline script', () => {
+  it('never allow eval or inline script: WebAssembly (site search) and inlined scripts by their hash only', () => {
     for (const hcaptcha of [false, true]) {
-      const csp = securityHeaders('https://abcd.supabase.co', { hcaptcha })['Content-Security-Policy']!
-      expect(csp).not.toMatch(/unsafe-eval|unsafe-inline|wasm-unsafe-eval/)
+      const csp = securityHeaders('https://abcd.supabase.co', { hcaptcha, scriptHashes: ["'sha256-abc='"] })['Content-Security-Policy']!
+      expect(csp).not.toMatch(/'unsafe-eval'|'unsafe-inline'/)
+      expect(directives(csp).get('script-src')).toContain("'sha256-abc='")
     }
   })
 

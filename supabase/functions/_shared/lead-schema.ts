@@ -10,6 +10,11 @@
 // Output field names are the table's column names, so a parsed lead is inserted as-is.
 import { z } from 'zod'
 
+// Zod probes `new Function('')` once to decide whether it may compile fast parsers; under the
+// site's CSP (no 'unsafe-eval') that probe is a script-src violation on every form page, caught or
+// not. jitless skips the probe and the compiled parsers; these small schemas lose nothing.
+z.config({ jitless: true })
+
 export const LEAD_ERROR_KEYS = [
   'form.error.required',
   'form.error.tooLong',
