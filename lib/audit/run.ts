@@ -9,6 +9,7 @@ import { auditConfigSchema, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
 import { readLock } from './lock'
 import { localeNotes } from './notes'
+import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
 import { auditRoutes, hasContent, type AuditRoutes } from './routes'
 import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
@@ -69,7 +70,7 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
   const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
-  const problems = [...input.problems, ...routeless(english, routes, sourceLocale)]
+  const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale)]
   const rows: LocaleRow[] = []
 
   for (const locale of routes.locales) {
@@ -94,6 +95,18 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   problems.sort((a, b) => (order.get(a.locale) ?? 99) - (order.get(b.locale) ?? 99) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))
   const errors = problems.filter((p) => p.severity === 'error').length
   return { ok: errors === 0, errors, warnings: problems.length - errors, elapsedMs: Math.round(performance.now() - started), sourceLocale, locales: rows, problems }
+}
+
+/** The English texts' own plural/select syntax and forms (translations are checked in compare.ts). */
+function englishMessages(english: LocaleContent, sourceLocale: string): Problem[] {
+  const problems: Problem[] = []
+  for (const unit of english.units.values()) {
+    if (unit.structural || !unit.text) continue
+    for (const f of messageFindings(unit.text, sourceLocale)) {
+      problems.push({ severity: f.severity, kind: f.kind, locale: sourceLocale, file: unit.at.file, line: unit.line, key: unit.key, message: f.message })
+    }
+  }
+  return problems
 }
 
 /** English files whose route is not in content/routes.yml are required nowhere: say so once. */

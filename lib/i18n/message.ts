@@ -119,7 +119,9 @@ const rulesFor = (locale: string) => {
 }
 
 /** The plural categories a locale's texts must give: ["one", "other"] for en, six for ar. */
-export const pluralCategories = (locale: string): string[] => [...rulesFor(locale).resolvedOptions().pluralCategories]
+const ORDER = ['zero', 'one', 'two', 'few', 'many', 'other']
+export const pluralCategories = (locale: string): string[] =>
+  [...rulesFor(locale).resolvedOptions().pluralCategories].sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b))
 
 /** Fills a parsed text. An unknown {name} stays visible rather than blank. */
 export function formatMessage(nodes: MessageNode[], vars: Vars, locale: string, count?: number): string {
