@@ -26,7 +26,7 @@ export type LocaleStats = {
   placeholderPages: string[]
 }
 
-export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean; lockFile: string }
+export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean }
 
 /** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
 export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
@@ -48,6 +48,9 @@ function englishFacts(unit: Unit) {
   if (!known) facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? ''), selects: selectValues(unit.text ?? '') }))
   return known
 }
+const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
+/** The exact command that records one reviewed text as current (scripts/audit/lock.ts). */
+export const lockCommand = (file: string, key: string) => `npm run audit:lock -- --file ${shellWord(file)} --key ${shellWord(key)}`
 const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
 
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
@@ -149,7 +152,7 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     if (!locked) stats.unlocked++
     else if (locked !== hash) {
       stats.stale++
-      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then run npm run audit:lock -- --locale ${locale} --file ${translation.at.file}`, at)
+      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then mark it current: ${lockCommand(translation.at.file, source.key)}`, at)
     }
     if (text.trim() === source.text?.trim() && !options.identicalOk(text)) {
       stats.identical++

@@ -7,7 +7,7 @@ import { collectContent, type LocaleContent } from './collect'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
 import { auditConfigSchema, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
-import { readLock } from './lock'
+import { readLocaleLock } from './lock'
 import { localeNotes } from './notes'
 import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
@@ -80,10 +80,10 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
       stats.requiredUnits = stats.translated = [...english.units.values()].filter((u) => !u.structural && isRequired(u, locale, routes)).length
       stats.pagesCovered = stats.pagesTotal
     } else {
-      const lockRel = config.lock.replace('{locale}', locale)
-      const lock = readLock(join(contentDir, lockRel), input.show(lockRel))
+      const target = byLocale.get(locale)
+      const { lock } = readLocaleLock(contentDir, config.lock, target?.files.values() ?? [], input.show)
       const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
-      const result = compareLocale(locale, english, byLocale.get(locale), routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, lockFile: input.show(lockRel) })
+      const result = compareLocale(locale, english, target, routes, lock, { strictStale: Boolean(options.strictStale), identicalOk })
       stats = result.stats
       problems.push(...result.problems)
     }
