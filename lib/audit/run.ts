@@ -11,7 +11,7 @@ import { readLocaleLock } from './lock'
 import { localeNotes } from './notes'
 import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
-import { auditRoutes, hasContent, type AuditRoutes } from './routes'
+import { auditRoutes, hasContent, RoutesFileError, type AuditRoutes } from './routes'
 import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
 
 export type AuditOptions = {
@@ -56,8 +56,14 @@ export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
     throw new AuditSetupError(`${show('audit.yml')}:${configYml.lines.get(issue.path.join('.')) ?? 1}: ${issue.path.join('.') || '(file)'}: ${issue.message}`)
   }
   const localesYml = read('locales.yml')
-  const routes = auditRoutes(localesYml, read('routes.yml'), show('routes.yml'))
-  const names = new Map(((localesYml.data ?? []) as { code: string; name?: string }[]).map((l) => [l.code, l.name ?? l.code]))
+  let routes: AuditRoutes
+  try {
+    routes = auditRoutes(localesYml, read('routes.yml'), show('routes.yml'), show('locales.yml'))
+  } catch (error) {
+    if (error instanceof RoutesFileError) throw new AuditSetupError(error.message)
+    throw error
+  }
+  const names = routes.names
   const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd)
   return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
 }
