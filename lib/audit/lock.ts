@@ -7,7 +7,7 @@
 // content/i18n-lock/guides/de/x.yml. Two pull requests that translate different pages touch
 // different lock files, so they never conflict. Inside a file: text key → hash, sorted.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
 import type { ContentFile, LocaleContent } from './collect'
@@ -66,6 +66,18 @@ export function lockFileText(entries: Map<string, string>): string {
   const sorted = [...entries].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   // JSON strings are valid YAML and keep every hash a string (an all-digit hash would be a number).
   return header + (sorted.length ? sorted.map(([key, hash]) => `${JSON.stringify(key)}: ${JSON.stringify(hash)}\n`).join('') : '{}\n')
+}
+
+/** Lock files (paths under content/) whose translation file no longer exists (renamed or deleted). */
+export function orphanLockFiles(contentDir: string, pattern: string, translationRels: Set<string>): string[] {
+  const root = pattern.slice(0, pattern.indexOf('{file}'))
+  if (!root || !existsSync(join(contentDir, root))) return []
+  const wanted = new Set([...translationRels].map((rel) => lockPathFor(pattern, rel)))
+  return readdirSync(join(contentDir, root), { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile() && d.name.endsWith('.yml'))
+    .map((d) => join(d.parentPath, d.name).slice(contentDir.length + 1).split('\\').join('/'))
+    .filter((rel) => !wanted.has(rel))
+    .sort()
 }
 
 /** The lock of every translation file of a locale, merged into unit ids. */

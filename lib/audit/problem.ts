@@ -18,6 +18,7 @@ export const PROBLEMS = {
   unsafeSlug: 'unsafe slug',
   pluralForms: 'plural forms',
   messageSyntax: 'message syntax',
+  orphanLock: 'orphan lock file',
 } as const
 export type ProblemKind = (typeof PROBLEMS)[keyof typeof PROBLEMS]
 

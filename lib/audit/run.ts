@@ -7,7 +7,7 @@ import { collectContent, type LocaleContent } from './collect'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
 import { auditConfigSchema, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
-import { readLocaleLock } from './lock'
+import { orphanLockFiles, readLocaleLock } from './lock'
 import { localeNotes } from './notes'
 import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
@@ -77,6 +77,10 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
   const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
   const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale)]
+  const translations = new Set([...byLocale].filter(([locale]) => locale !== sourceLocale).flatMap(([, c]) => [...c.files.values()].map((f) => f.rel)))
+  for (const rel of orphanLockFiles(contentDir, config.lock, translations)) {
+    problems.push({ severity: 'warning', kind: PROBLEMS.orphanLock, locale: sourceLocale, file: input.show(rel), line: 1, key: '', message: `no translation file of this path (renamed or deleted): delete it with git rm ${input.show(rel)}` })
+  }
   const rows: LocaleRow[] = []
 
   for (const locale of routes.locales) {

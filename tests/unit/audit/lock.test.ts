@@ -92,6 +92,14 @@ describe('npm run audit:lock', () => {
     expect(existsSync(join(content, 'i18n-lock/pages/home/tr.yml'))).toBe(true)
   })
 
+  it('the audit names a lock file whose translation file is gone', () => {
+    const content = copy('complete')
+    cpSync(join(content, 'i18n-lock/pages/home/tr.yml'), join(content, 'i18n-lock/pages/about/tr.yml'))
+    const out = auditOf(content).stdout
+    expect(out).toMatch(/i18n-lock\/pages\/about\/tr\.yml:1: warning: \[orphan lock file\] no translation file of this path \(renamed or deleted\): delete it with git rm .*i18n-lock\/pages\/about\/tr\.yml/)
+    expect(out).not.toMatch(/pages\/home\/tr\.yml.*orphan/)
+  })
+
   it('refuses an unknown locale, a source file, a file of another locale and --key without --file', () => {
     const content = copy()
     expect(runCli('lock', ['--content', content, '--locale', 'xx']).stderr).toContain('--locale xx: not a translated locale (tr; en is the source language)')
