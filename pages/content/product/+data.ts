@@ -33,7 +33,8 @@ export function data(pageContext: PageContextServer): ProductPageData {
             [t('spec.innerDiameter'), spec.diameter],
             [t('spec.stitchCounts'), spec.stitches],
             [t('spec.heatResistance'), spec.heat],
-            [t('spec.rollLengths'), spec.rolls],
+            // Structured data: the plain list, without the bidi isolates of the Arabic page text.
+            [t('spec.rollLengths'), productSpec(facts, id, locale).rolls],
           ],
         }),
       ],
