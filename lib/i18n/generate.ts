@@ -1,7 +1,8 @@
 // The two generated TypeScript files of lib/i18n/, worked out from content/: the locale codes
 // (from content/locales.yml, the one locale list) and the union of UI keys (from the English UI
-// files), so `t('nav.hom')` fails the typecheck. `npm run i18n:generate` writes them;
-// tests/unit/i18n-generated.test.ts fails when a committed copy is out of date.
+// files), so `t('nav.hom')` fails the typecheck. `npm run i18n:generate` (also run by
+// `npm run content`) writes them; tests/unit/typed-keys.test.ts fails when a committed copy is
+// out of date.
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parse } from 'yaml'
