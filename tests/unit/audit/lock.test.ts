@@ -56,6 +56,11 @@ describe('npm run audit:lock', () => {
     expect(auditOf(content).code).toBe(0)
   })
 
+  it('quotes a key for the shell when it has brackets or spaces', () => {
+    expect(lockCommand('content/pages/home/de.yml', 'blocks.0.actions.[quote].label')).toBe("npm run audit:lock -- --file content/pages/home/de.yml --key 'blocks.0.actions.[quote].label'")
+    expect(lockCommand('content/ui/de.yml', 'nav.home')).toBe('npm run audit:lock -- --file content/ui/de.yml --key nav.home')
+  })
+
   it('--key records only the texts named', () => {
     const content = copy()
     writeFileSync(join(content, 'ui/en.yml'), read(content, 'ui/en.yml').replace('Request a Quote', 'Ask for a quote'))
