@@ -1,5 +1,6 @@
 import type { ArticleData } from '../../lib/pages/article'
 import { useI18n } from '../../lib/i18n/context'
+import { formatDate } from '../../lib/i18n/format'
 import { PlaceholderNotice } from '../notice/placeholder-notice'
 import { usePageData } from '../page-data'
 import { Link } from '../routing/links'
@@ -7,7 +8,7 @@ import { MdxContent } from './mdx-content'
 
 export function ArticlePage() {
   const { placeholder, article } = usePageData<ArticleData>()
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
   if (placeholder) return <PlaceholderNotice {...placeholder} />
   const a = article!
   return (
@@ -15,7 +16,7 @@ export function ArticlePage() {
       <div className="container prose">
         <h1>{a.title}</h1>
         <p className="lead">{a.lead}</p>
-        {a.updated && <p className="meta">{t('article.updated')}: <time dateTime={a.updated}>{a.updated}</time></p>}
+        {a.updated && <p className="meta">{t('article.updated')}: <time dateTime={a.updated}>{formatDate(a.updated, locale)}</time></p>}
         <MdxContent code={a.code} />
         <aside className="card article-cta">
           <h2>{t('article.ctaTitle')}</h2>

@@ -18,6 +18,8 @@ export type ContentFile = {
   locale: string
   /** The same file in another locale ("pages/home/{locale}.yml" filled in). */
   inLocale: (locale: string) => string
+  /** The unit id prefix of its texts: "pages/home", "ui" (UI keys are unique per locale). */
+  prefix: string
   parsed: ParsedYaml
 }
 
@@ -93,8 +95,10 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
     if (!routes.locales.includes(locale)) continue
     const source = hit.m.source
     const text = readFileSync(join(contentDir, rel), 'utf8')
+    const prefix = unitPrefix(source, values)
     const at: ContentFile = {
       source,
+      prefix,
       rel,
       file: relative(cwd, join(contentDir, rel)).split('\\').join('/'),
       locale,
@@ -108,7 +112,6 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
       problems.push({ severity: 'error', kind: PROBLEMS.syntax, locale, file: at.file, line: at.parsed.error.line, key: '', message: `cannot be read: ${at.parsed.error.message}` })
       continue
     }
-    const prefix = unitPrefix(source, values)
     const route = source.route ? fill(source.route, values) : undefined
     for (const leaf of at.parsed.leaves) {
       const { key, field } = leaf

@@ -3,6 +3,7 @@
 import { placeholdersOf } from '../i18n/translate'
 import type { LocaleContent, Unit } from './collect'
 import { sourceHash, type Lock } from './lock'
+import { messageFindings, selectValues } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
 import { hasContent, type AuditRoutes } from './routes'
 
@@ -25,7 +26,7 @@ export type LocaleStats = {
   placeholderPages: string[]
 }
 
-export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean; lockFile: string }
+export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean }
 
 /** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
 export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
@@ -41,12 +42,15 @@ export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boo
 const blank = (text: string | null) => !text || !text.trim()
 
 // An English text's hash and placeholders, worked out once per run rather than once per locale.
-const facts = new WeakMap<Unit, { hash: string; placeholders: string[] }>()
+const facts = new WeakMap<Unit, { hash: string; placeholders: string[]; selects: Map<string, string[]> }>()
 function englishFacts(unit: Unit) {
   let known = facts.get(unit)
-  if (!known) facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? '') }))
+  if (!known) facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? ''), selects: selectValues(unit.text ?? '') }))
   return known
 }
+const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
+/** The exact command that records one reviewed text as current (scripts/audit/lock.ts). */
+export const lockCommand = (file: string, key: string) => `npm run audit:lock -- --file ${shellWord(file)} --key ${shellWord(key)}`
 const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
 
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
@@ -134,17 +138,21 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     if (required) stats.translated++
     const text = translation.text!
     const at = { file: translation.at.file, line: translation.line }
-    const { hash, placeholders: want } = englishFacts(source)
+    const { hash, placeholders: want, selects } = englishFacts(source)
     const have = placeholdersOf(text)
     if (want.join() !== have.join()) {
       stats.placeholderMismatches++
       report(required ? 'error' : 'warning', PROBLEMS.placeholders, source, `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`, at)
     }
+    for (const finding of messageFindings(text, locale, selects)) {
+      if (finding.severity === 'error') stats.placeholderMismatches++
+      report(required ? finding.severity : 'warning', finding.kind, source, finding.message, at)
+    }
     const locked = lock.get(source.id)
     if (!locked) stats.unlocked++
     else if (locked !== hash) {
       stats.stale++
-      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then run npm run audit:lock -- --locale ${locale} --file ${translation.at.file}`, at)
+      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then mark it current: ${lockCommand(translation.at.file, source.key)}`, at)
     }
     if (text.trim() === source.text?.trim() && !options.identicalOk(text)) {
       stats.identical++

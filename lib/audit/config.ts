@@ -16,7 +16,8 @@ export const sourceSchema = z
 export const auditConfigSchema = z
   .object({
     sources: z.array(sourceSchema).min(1),
-    lock: z.string().regex(/\{locale\}/, 'lock must contain {locale}'),
+    /** Lock file of each translation file: {file} is its path under content/ (extension .yml). */
+    lock: z.string().regex(/\{file\}/, 'lock must contain {file}, e.g. "i18n-lock/{file}" (one lock file per translation file)'),
     structural: z.array(z.string()).default([]),
     /** List items with this field (a link target) are matched by it instead of by position. */
     linkField: z.string().optional(),

@@ -16,6 +16,9 @@ export const PROBLEMS = {
   syntax: 'syntax error',
   slugCollision: 'slug collision',
   unsafeSlug: 'unsafe slug',
+  pluralForms: 'plural forms',
+  messageSyntax: 'message syntax',
+  orphanLock: 'orphan lock file',
 } as const
 export type ProblemKind = (typeof PROBLEMS)[keyof typeof PROBLEMS]
 

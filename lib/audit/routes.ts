@@ -1,7 +1,10 @@
-// The route table as the audit needs it, read from content/locales.yml + content/routes.yml with
-// line numbers: where each page exists, where it is only a placeholder, and every slug problem
-// (not URL-safe, or two pages on one path) collected rather than thrown at the first one.
-// Paths are built exactly as lib/routing/table.ts builds them.
+// The route table as the audit needs it, read from content/locales.yml + content/routes.yml through
+// the content's zod schemas, with line numbers: where each page exists, where it is only a
+// placeholder, and every slug problem (not URL-safe, or two pages on one path) collected rather
+// than thrown at the first one. Paths come from lib/routing/route-paths.ts, the builder the site's
+// route table uses, so the audit and the router never disagree about a URL.
+import { localeSchema, routesSchema } from '../content/schemas'
+import { buildRoutePaths, type RoutesInput } from '../routing/route-paths'
 import { PROBLEMS, type Problem } from './problem'
 import type { ParsedYaml } from './yaml-leaves'
 
@@ -11,31 +14,39 @@ export type RouteInfo = {
   placeholderIn: string[]
   paths: Record<string, string>
 }
-export type AuditRoutes = { locales: string[]; routes: Map<string, RouteInfo>; problems: Problem[] }
-
-type Entry = Record<string, unknown> & { locales?: string[]; placeholderIn?: string[] }
-type Collection = { parent?: string; prefix?: Record<string, string | null>; locales?: string[]; placeholderIn?: string[]; items?: Record<string, Entry> }
+export type AuditRoutes = { locales: string[]; routes: Map<string, RouteInfo>; problems: Problem[]; /** Locale code → its name in content/locales.yml. */ names: Map<string, string> }
 
 export const URL_SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
-export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, routesFile: string): AuditRoutes {
-  const locales = ((localesYml.data ?? []) as { code: string }[]).map((l) => l.code)
-  const defaultLocale = locales[0] ?? 'en'
-  const data = (routesYml.data ?? {}) as { pages?: Record<string, Entry | null>; collections?: Record<string, Collection> }
-  const problems: Problem[] = []
-  const routes = new Map<string, RouteInfo>()
-  const byPath = new Map<string, { key: string; line?: number }>()
-  const lineOf = (path: string) => routesYml.lines.get(path)
-  // Every locale's pages live under /<locale>/, English ones too (/en/…); only home is "/".
-  const prefix = (locale: string) => `/${locale}`
+export class RoutesFileError extends Error {
+  override name = 'RoutesFileError'
+}
 
-  /** The slug of `where` in `locale` (its own, else the English one) and the line it is on. */
-  const slug = (entry: Record<string, unknown>, locale: string, where: string, englishFallback?: string): { slug: string; line?: number } => {
-    const own = entry[locale]
-    const value = typeof own === 'string' && own ? own : ((entry[defaultLocale] as string | undefined) ?? englishFallback ?? '')
-    const key = typeof own === 'string' && own ? `${where}.${locale}` : entry[defaultLocale] ? `${where}.${defaultLocale}` : where
-    return { slug: value, line: lineOf(key) ?? lineOf(where) }
-  }
+// The content schemas are velite's zod (lib/content/schemas.ts); their issues look like this.
+type Issue = { code: string; path: (string | number)[]; message: string }
+
+/** "file:line: path: message" for the first schema issue (slug formats excepted, see below). */
+function schemaError(file: string, parsed: ParsedYaml, issues: Issue[]): RoutesFileError {
+  const issue = issues[0]!
+  const path = issue.path.join('.')
+  return new RoutesFileError(`${file}:${parsed.lines.get(path) ?? 1}: ${path || '(file)'}: ${issue.message}`)
+}
+
+export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, routesFile: string, localesFile = 'content/locales.yml'): AuditRoutes {
+  const localeList = localeSchema.array().min(1).safeParse(localesYml.data)
+  if (!localeList.success) throw schemaError(localesFile, localesYml, localeList.error.issues)
+  const locales: string[] = localeList.data.map((l) => l.code)
+  const defaultLocale = locales[0]!
+  // A slug that is not URL-safe fails the schema too, but is reported below as an "unsafe slug"
+  // finding with its line (all of them, not only the first); anything else is fatal.
+  const checked = routesSchema.safeParse(routesYml.data)
+  const isSlugIssue = (issue: Issue) => (issue.code === 'invalid_string' || issue.code === 'invalid_format') && locales.includes(String(issue.path.at(-1)))
+  if (!checked.success && !checked.error.issues.every(isSlugIssue)) throw schemaError(routesFile, routesYml, checked.error.issues.filter((i) => !isSlugIssue(i)))
+  // Only slug formats failed: the shape is the schema's, so the data can be used as such.
+  const data: RoutesInput = checked.success ? checked.data : (routesYml.data as RoutesInput)
+
+  const problems: Problem[] = []
+  const lineOf = (path: string) => routesYml.lines.get(path)
   const checkSlugs = (entry: Record<string, unknown>, where: string, englishFallback?: string) => {
     for (const locale of locales) {
       const own = entry[locale] ?? (locale === defaultLocale ? englishFallback : undefined)
@@ -48,56 +59,33 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
       })
     }
   }
-  const add = (key: string, where: string, entry: Entry, inherited: Collection | undefined, pathIn: (locale: string) => { path: string; line?: number } | undefined) => {
-    const info: RouteInfo = {
-      key,
-      locales: entry.locales ?? inherited?.locales ?? locales,
-      placeholderIn: entry.placeholderIn ?? inherited?.placeholderIn ?? [],
-      paths: {},
-    }
-    for (const locale of info.locales) {
-      const at = pathIn(locale)
-      if (!at) continue
-      info.paths[locale] = at.path
-      const taken = byPath.get(at.path)
-      if (taken) {
-        problems.push({
-          severity: 'error', kind: PROBLEMS.slugCollision, locale, file: routesFile, line: at.line, key: `${where}.${locale}`,
-          message: `path ${at.path} is used by both "${taken.key}"${taken.line ? ` (line ${taken.line})` : ''} and "${key}": give one of them another ${locale} slug`,
-          english: info.paths[defaultLocale], englishAt: `${routesFile}:${lineOf(where)}`,
-        })
-      } else byPath.set(at.path, { key, line: at.line })
-    }
-    routes.set(key, info)
+  for (const [page, entry] of Object.entries(data.pages)) checkSlugs(entry ?? {}, `pages.${page}`)
+  for (const [name, collection] of Object.entries(data.collections)) {
+    if (collection.prefix) checkSlugs(collection.prefix, `collections.${name}.prefix`)
+    for (const [item, entry] of Object.entries(collection.items)) checkSlugs(entry ?? {}, `collections.${name}.items.${item}`, item)
   }
 
-  for (const [page, raw] of Object.entries(data.pages ?? {})) {
-    const entry = raw ?? {}
-    const where = `pages.${page}`
-    checkSlugs(entry, where)
-    // "home" is the locale root, as in lib/routing/table.ts.
-    add(page, where, entry, undefined, (locale) => {
-      if (page === 'home') return { path: locale === defaultLocale ? '/' : prefix(locale), line: lineOf(where) }
-      const own = slug(entry, locale, where)
-      return { path: `${prefix(locale)}/${own.slug}`, line: own.line }
-    })
-  }
-  for (const [name, collection] of Object.entries(data.collections ?? {})) {
-    const base = `collections.${name}`
-    if (collection.prefix) checkSlugs(collection.prefix, `${base}.prefix`)
-    for (const [item, raw] of Object.entries(collection.items ?? {})) {
-      const entry = raw ?? {}
-      const where = `${base}.items.${item}`
-      checkSlugs(entry, where, item)
-      add(`${name}/${item}`, where, entry, collection, (locale) => {
-        const parent = collection.parent ? routes.get(collection.parent)?.paths[locale] : `${prefix(locale)}/${slug(collection.prefix ?? {}, locale, `${base}.prefix`).slug}`
-        if (!parent) return undefined
-        const own = slug(entry, locale, where, item)
-        return { path: `${parent}/${own.slug}`, line: own.line }
-      })
+  const built = buildRoutePaths(data, locales)
+  if (built.errors.length) throw new RoutesFileError(`${routesFile}: ${built.errors[0]}`)
+  const routes = new Map<string, RouteInfo>()
+  const byPath = new Map<string, { key: string; line?: number }>()
+  for (const route of built.routes) {
+    const info: RouteInfo = { key: route.key, locales: route.locales, placeholderIn: route.placeholderIn, paths: {} }
+    for (const [locale, { path, slugAt }] of Object.entries(route.paths)) {
+      info.paths[locale] = path
+      const line = lineOf(slugAt) ?? lineOf(route.where)
+      const taken = byPath.get(path)
+      if (taken) {
+        problems.push({
+          severity: 'error', kind: PROBLEMS.slugCollision, locale, file: routesFile, line, key: `${route.where}.${locale}`,
+          message: `path ${path} is used by both "${taken.key}"${taken.line ? ` (line ${taken.line})` : ''} and "${route.key}": give one of them another ${locale} slug`,
+          english: info.paths[defaultLocale], englishAt: `${routesFile}:${lineOf(route.where)}`,
+        })
+      } else byPath.set(path, { key: route.key, line })
     }
+    routes.set(route.key, info)
   }
-  return { locales, routes, problems }
+  return { locales, routes, problems, names: new Map(localeList.data.map((l) => [l.code as string, l.name])) }
 }
 
 /** Does the page exist in this locale with real content (not a "not translated yet" notice)? */

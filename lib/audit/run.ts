@@ -7,10 +7,11 @@ import { collectContent, type LocaleContent } from './collect'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
 import { auditConfigSchema, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
-import { readLock } from './lock'
+import { orphanLockFiles, readLocaleLock } from './lock'
 import { localeNotes } from './notes'
+import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
-import { auditRoutes, hasContent, type AuditRoutes } from './routes'
+import { auditRoutes, hasContent, RoutesFileError, type AuditRoutes } from './routes'
 import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
 
 export type AuditOptions = {
@@ -55,8 +56,14 @@ export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
     throw new AuditSetupError(`${show('audit.yml')}:${configYml.lines.get(issue.path.join('.')) ?? 1}: ${issue.path.join('.') || '(file)'}: ${issue.message}`)
   }
   const localesYml = read('locales.yml')
-  const routes = auditRoutes(localesYml, read('routes.yml'), show('routes.yml'))
-  const names = new Map(((localesYml.data ?? []) as { code: string; name?: string }[]).map((l) => [l.code, l.name ?? l.code]))
+  let routes: AuditRoutes
+  try {
+    routes = auditRoutes(localesYml, read('routes.yml'), show('routes.yml'), show('locales.yml'))
+  } catch (error) {
+    if (error instanceof RoutesFileError) throw new AuditSetupError(error.message)
+    throw error
+  }
+  const names = routes.names
   const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd)
   return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
 }
@@ -69,7 +76,11 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
   const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
-  const problems = [...input.problems, ...routeless(english, routes, sourceLocale)]
+  const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale)]
+  const translations = new Set([...byLocale].filter(([locale]) => locale !== sourceLocale).flatMap(([, c]) => [...c.files.values()].map((f) => f.rel)))
+  for (const rel of orphanLockFiles(contentDir, config.lock, translations)) {
+    problems.push({ severity: 'warning', kind: PROBLEMS.orphanLock, locale: sourceLocale, file: input.show(rel), line: 1, key: '', message: `no translation file of this path (renamed or deleted): delete it with git rm ${input.show(rel)}` })
+  }
   const rows: LocaleRow[] = []
 
   for (const locale of routes.locales) {
@@ -79,10 +90,10 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
       stats.requiredUnits = stats.translated = [...english.units.values()].filter((u) => !u.structural && isRequired(u, locale, routes)).length
       stats.pagesCovered = stats.pagesTotal
     } else {
-      const lockRel = config.lock.replace('{locale}', locale)
-      const lock = readLock(join(contentDir, lockRel), input.show(lockRel))
+      const target = byLocale.get(locale)
+      const { lock } = readLocaleLock(contentDir, config.lock, target?.files.values() ?? [], input.show)
       const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
-      const result = compareLocale(locale, english, byLocale.get(locale), routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, lockFile: input.show(lockRel) })
+      const result = compareLocale(locale, english, target, routes, lock, { strictStale: Boolean(options.strictStale), identicalOk })
       stats = result.stats
       problems.push(...result.problems)
     }
@@ -94,6 +105,18 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   problems.sort((a, b) => (order.get(a.locale) ?? 99) - (order.get(b.locale) ?? 99) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))
   const errors = problems.filter((p) => p.severity === 'error').length
   return { ok: errors === 0, errors, warnings: problems.length - errors, elapsedMs: Math.round(performance.now() - started), sourceLocale, locales: rows, problems }
+}
+
+/** The English texts' own plural/select syntax and forms (translations are checked in compare.ts). */
+function englishMessages(english: LocaleContent, sourceLocale: string): Problem[] {
+  const problems: Problem[] = []
+  for (const unit of english.units.values()) {
+    if (unit.structural || !unit.text) continue
+    for (const f of messageFindings(unit.text, sourceLocale)) {
+      problems.push({ severity: f.severity, kind: f.kind, locale: sourceLocale, file: unit.at.file, line: unit.line, key: unit.key, message: f.message })
+    }
+  }
+  return problems
 }
 
 /** English files whose route is not in content/routes.yml are required nowhere: say so once. */

@@ -41,5 +41,5 @@ export function dictionaries(locale: LocaleCode) {
 /** t() for server code (+data hooks, head tags): the locale's UI strings over English. */
 export function translator(locale: LocaleCode, vars?: Vars): Translate {
   const { primary, fallback } = dictionaries(locale)
-  return createTranslator(primary, fallback, vars)
+  return createTranslator(primary, fallback, vars, locale, routeTable.defaultLocale)
 }

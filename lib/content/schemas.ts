@@ -1,10 +1,12 @@
 // Content schemas, one per content kind. velite validates every file against these in strict
 // mode, so a broken file fails the build naming the file and the field.
 import { s } from 'velite'
+import { DEFAULT_LOCALE, LOCALE_CODES } from '../i18n/locale-codes'
 
 const z = s
 
-export const localeCodeSchema = z.enum(['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'])
+// The locale list comes from content/locales.yml (generated into lib/i18n/locale-codes.ts).
+export const localeCodeSchema = z.enum(LOCALE_CODES)
 
 export const localeSchema = z.object({
   code: localeCodeSchema,
@@ -19,15 +21,11 @@ export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'slug must be lowercase a-z, 0-9 and single hyphens')
 
-const perLocaleSlugs = {
-  en: slugSchema.optional(),
-  tr: slugSchema.nullish(),
-  de: slugSchema.nullish(),
-  fr: slugSchema.nullish(),
-  es: slugSchema.nullish(),
-  it: slugSchema.nullish(),
-  ar: slugSchema.nullish(),
-}
+// The default locale's slug may be left out (collection items default to their id); any other
+// locale's may be null, meaning "use the default locale's slug".
+const perLocaleSlugs = Object.fromEntries(
+  LOCALE_CODES.map((code) => [code, code === DEFAULT_LOCALE ? slugSchema.optional() : slugSchema.nullish()]),
+) as { [L in (typeof LOCALE_CODES)[number]]: L extends typeof DEFAULT_LOCALE ? ReturnType<typeof slugSchema.optional> : ReturnType<typeof slugSchema.nullish> }
 
 export const routeEntrySchema = z
   .object({

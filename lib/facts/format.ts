@@ -2,6 +2,7 @@
 // language-neutral, so every locale shows the same values; in right-to-left text each value is
 // wrapped in a left-to-right isolate so "90–220 mm" never reorders around Arabic words.
 import type { Facts } from '../../.velite/index.js'
+import { formatList } from '../i18n/format'
 
 type Range = { min: number; max: number }
 export type SpecField = 'diameter' | 'stitches' | 'heat' | 'rolls'
@@ -13,14 +14,15 @@ export const heat = (c: number) => `${c} °C (${celsiusToFahrenheit(c)} °F)`
 /** U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE */
 export const isolateLtr = (text: string) => `\u2066${text}\u2069`
 
-export function productSpec(facts: Facts, product: string): Record<SpecField, string> {
+/** `locale` words the roll-length list ("50 m and 100 m", "50 m ve 100 m"). */
+export function productSpec(facts: Facts, product: string, locale = 'en', rtl = false): Record<SpecField, string> {
   const p = facts.products[product]
   if (!p) throw new Error(`content/facts.yml: products.${product} is missing`)
   return {
     diameter: range(p.diameterMm, 'mm'),
     stitches: p.stitches.join(' / '),
     heat: heat(p.heatC),
-    rolls: facts.sizing.rollLengthsM.map((m) => `${m} m`).join(', '),
+    rolls: formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`), locale, { rtl }),
   }
 }
 

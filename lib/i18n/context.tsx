@@ -16,7 +16,7 @@ type Props = { locale: LocaleCode; dir: 'ltr' | 'rtl'; primary: Dictionary; fall
 
 export function I18nProvider({ locale, dir, primary, fallback, vars, children }: Props) {
   const value = useMemo(
-    () => ({ locale, dir, t: createTranslator(primary, fallback, vars), fill: (text: string) => interpolate(text, vars) }),
+    () => ({ locale, dir, t: createTranslator(primary, fallback, vars, locale), fill: (text: string) => interpolate(text, vars, locale) }),
     [locale, dir, primary, fallback, vars],
   )
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>

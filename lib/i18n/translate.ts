@@ -1,23 +1,58 @@
 // t(key, vars): the current locale's text, else English, else the key itself (spec §5);
-// {placeholders} are replaced by vars. Pure, so it runs on the server and in the browser.
+// {placeholders} and plural/select forms are filled from vars (lib/i18n/message.ts). Pure, so it
+// runs on the server and in the browser. Keys are typed: a literal key that is not in the English
+// UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck.
+import { argumentNames, formatMessage, parseMessage, type MessageNode, type Vars } from './message'
+import type { UiKey } from './ui-keys'
+
 export type Dictionary = Record<string, string>
-export type Vars = Record<string, string | number>
-export type Translate = (key: string, vars?: Vars) => string
+export type { Vars }
+export type { UiKey }
+
+/**
+ * A key t() accepts: any UiKey; a template such as `product.${id}.name` when at least one UiKey
+ * matches its pattern; a plain `string` (computed keys cannot be checked). A literal that is no
+ * UiKey, `nav.hom`, becomes `never` and fails the typecheck.
+ */
+export type KnownKey<K extends string> = K extends UiKey ? K : [Extract<UiKey, K>] extends [never] ? never : K
+export type Translate = <const K extends string>(key: K & KnownKey<K>, vars?: Vars) => string
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/g
+const parsed = new Map<string, MessageNode[] | null>()
 
-export function interpolate(text: string, vars: Vars = {}): string {
+/** The parsed text, or null when its plural/select syntax is broken (the audit reports it). */
+function parse(text: string): MessageNode[] | null {
+  let nodes = parsed.get(text)
+  if (nodes === undefined) {
+    try {
+      nodes = parseMessage(text)
+    } catch {
+      nodes = null
+    }
+    parsed.set(text, nodes)
+  }
+  return nodes
+}
+
+export function interpolate(text: string, vars: Vars = {}, locale = 'en'): string {
+  if (!text.includes('{')) return text
+  const nodes = parse(text)
+  if (nodes) return formatMessage(nodes, vars, locale)
   return text.replace(PLACEHOLDER, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
 }
 
 /** The placeholder names a text uses, sorted: the audit compares them across locales. */
 export function placeholdersOf(text: string): string[] {
-  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort()
+  const nodes = parse(text)
+  const names = nodes ? argumentNames(nodes) : new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))
+  return [...names].sort()
 }
 
-export function createTranslator(primary: Dictionary, fallback: Dictionary, baseVars: Vars = {}): Translate {
-  return (key, vars) => {
-    const text = primary[key] || fallback[key]
-    return text ? interpolate(text, { ...baseVars, ...vars }) : key
-  }
+/** `locale` chooses plural forms; a text taken from the fallback uses the fallback's rules. */
+export function createTranslator(primary: Dictionary, fallback: Dictionary, baseVars: Vars = {}, locale = 'en', fallbackLocale = 'en'): Translate {
+  return ((key: string, vars?: Vars) => {
+    const own = primary[key]
+    const text = own || fallback[key]
+    return text ? interpolate(text, { ...baseVars, ...vars }, own ? locale : fallbackLocale) : key
+  }) as Translate
 }

@@ -1,13 +1,17 @@
-// npm run audit:lock -- --locale tr [--file content/pages/home/tr.yml ...] [--content content]
-// After updating a translation: records the hash of the English text each translated text now
-// matches (content/i18n-lock/<locale>.yml), so the audit stops reporting it as stale.
-// --locale may be repeated; "all" means every locale but the source language.
-import { resolve, relative } from 'node:path'
+// npm run audit:lock -- --file content/pages/home/tr.yml [--key blocks.0.heading ...]
+// npm run audit:lock -- --locale tr [--file ...] [--content content]
+// After updating (or reviewing) a translation: records the hash of the English text each
+// translated text now matches, in the lock file of its translation file
+// (content/i18n-lock/<same path>.yml), so the audit stops reporting it as stale.
+// --file and --key may be repeated: --key limits it to those texts (the audit prints this exact
+// command for each stale text). The locale comes from --file, or --locale ("all": every locale
+// but the source language; without --file the whole language is re-recorded).
+import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
-import { readLock, updateLock, writeLock } from '../../lib/audit/lock'
+import { readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
 
-const USAGE = 'usage: npm run audit:lock -- --locale <code|all> [--file <translation file> ...] [--content content]'
+const USAGE = 'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--content content]'
 
 function main(): number {
   let args
@@ -16,6 +20,7 @@ function main(): number {
       options: {
         locale: { type: 'string', multiple: true, default: [] },
         file: { type: 'string', multiple: true, default: [] },
+        key: { type: 'string', multiple: true, default: [] },
         content: { type: 'string', default: 'content' },
       },
     }).values
@@ -32,9 +37,19 @@ function main(): number {
     return 2
   }
   const [source, ...others] = input.routes.locales
-  const wanted = args.locale.flatMap((l) => l.split(',')).flatMap((l) => (l === 'all' ? others : [l]))
+  const files = args.file.length ? new Set(args.file.map((f) => relative(process.cwd(), resolve(f)).split('\\').join('/'))) : undefined
+  const localeOf = (file: string) => others.find((l) => input.byLocale.get(l)?.files.has(file))
+  let wanted = args.locale.flatMap((l) => l.split(',')).flatMap((l) => (l === 'all' ? others : [l]))
+  if (!wanted.length && files) {
+    const foreign = [...files].filter((f) => !localeOf(f))
+    if (foreign.length) {
+      console.error(`error: --file ${foreign.join(', ')}: not a translation file under ${args.content} (the ${source} source files have no lock)`)
+      return 2
+    }
+    wanted = [...new Set([...files].map((f) => localeOf(f)!))]
+  }
   if (!wanted.length) {
-    console.error(`error: --locale is required (one of ${others.join(', ')}, or all)\n${USAGE}`)
+    console.error(`error: give --file, or --locale (one of ${others.join(', ')}, or all)\n${USAGE}`)
     return 2
   }
   const unknown = wanted.filter((l) => !others.includes(l))
@@ -42,25 +57,37 @@ function main(): number {
     console.error(`error: --locale ${unknown.join(', ')}: not a translated locale (${others.join(', ')}; ${source} is the source language)`)
     return 2
   }
+  if (args.key.length && !files) {
+    console.error(`error: --key needs the --file it is in\n${USAGE}`)
+    return 2
+  }
   const english = input.byLocale.get(source!)
   if (!english) {
     console.error(`error: no ${source} content found under ${args.content}`)
     return 2
   }
-  const files = args.file.length ? new Set(args.file.map((f) => relative(process.cwd(), resolve(f)).split('\\').join('/'))) : undefined
+  const foreign = [...(files ?? [])].filter((f) => !wanted.some((l) => input.byLocale.get(l)?.files.has(f)))
+  if (foreign.length) {
+    console.error(`error: --file ${foreign.join(', ')}: not a ${wanted.join('/')} translation file under ${args.content}`)
+    return 2
+  }
+  const keys = args.key.length ? new Set(args.key) : undefined
   for (const locale of wanted) {
     const target = input.byLocale.get(locale)
-    const foreign = [...(files ?? [])].filter((f) => !target?.files.has(f))
-    if (foreign.length) {
-      console.error(`error: --file ${foreign.join(', ')}: not a ${locale} translation file under ${args.content}`)
-      return 2
+    const own = files && [...files].filter((f) => target?.files.has(f))
+    if (keys) {
+      const known = new Set([...(target?.units.values() ?? [])].filter((u) => own!.includes(u.at.file)).map((u) => u.key))
+      const missing = [...keys].filter((k) => !known.has(k))
+      if (missing.length) {
+        console.error(`error: --key ${missing.join(', ')}: no such text in ${own!.join(', ')}`)
+        return 2
+      }
     }
-    const rel = input.config.lock.replace('{locale}', locale)
-    const path = resolve(args.content, rel)
-    const lock = readLock(path, input.show(rel))
-    const result = updateLock(lock, english, target, files)
-    writeLock(path, lock, locale)
-    console.log(`${input.show(rel)}: ${result.recorded} recorded, ${result.refreshed} re-recorded (were stale), ${result.removed} removed; ${lock.size} in total`)
+    const locked = readLocaleLock(input.contentDir, input.config.lock, target?.files.values() ?? [], input.show)
+    const result = updateLock(locked.lock, english, target, own && new Set(own), keys)
+    const written = writeLocaleLock(input.contentDir, input.config.lock, locked, target)
+    const where = written.length ? written.map(input.show).join(', ') : 'no lock file changed'
+    console.log(`${locale}: ${result.recorded} recorded, ${result.refreshed} re-recorded (were stale), ${result.removed} removed; ${where}`)
   }
   return 0
 }

@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { facts, routeTable } from '../../lib/content/data'
 import { celsiusToFahrenheit } from '../../lib/facts/format'
+import { formatList } from '../../lib/i18n/format'
 
 const products = [...routeTable.routes.values()].filter((r) => r.page === 'product')
 const cases = products.flatMap((r) => Object.entries(r.paths).map(([locale, path]) => [r.param!, locale, path] as const))
@@ -14,7 +15,7 @@ const strip = (html: string) => html.replace(/<[^>]+>/g, '').replace(/[\u2066-\u
 describe('technical values on product pages', () => {
   it('covers every product page of every locale', () => expect(cases.length).toBe(8 * 7 - 2))
 
-  it.each(cases)('%s (%s) shows the facts of content/facts.yml', (id, _locale, path) => {
+  it.each(cases)('%s (%s) shows the facts of content/facts.yml', (id, locale, path) => {
     const html = readFileSync(join('dist/client', path, 'index.html'), 'utf8')
     const table = html.match(/<table class="spec-table" data-product="([^"]+)">([\s\S]*?)<\/table>/)
     expect(table?.[1]).toBe(id)
@@ -24,7 +25,8 @@ describe('technical values on product pages', () => {
     expect(values[1]).toContain(`${f.heatC} °C (${celsiusToFahrenheit(f.heatC)} °F)`)
     expect(values[2]).toBe(`${f.diameterMm.min}–${f.diameterMm.max} mm`)
     expect(values[3]).toBe(f.stitches.join(' / '))
-    expect(values[4]!.startsWith(facts.sizing.rollLengthsM.map((m) => `${m} m`).join(', '))).toBe(true)
+    // Roll lengths are a list in the page's language: "50 m and 100 m", "50 m ve 100 m".
+    expect(values[4]!.startsWith(formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`), locale))).toBe(true)
   })
 
   it('the spec table values are those of the spec', () => {

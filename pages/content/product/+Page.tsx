@@ -14,7 +14,7 @@ export default function Page() {
     [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : spec.heat],
     [t('spec.innerDiameter'), spec.diameter],
     [t('spec.stitchCounts'), spec.stitches],
-    [t('spec.rollLengths'), `${spec.rolls}, ${t('spec.customLength')}`],
+    [t('spec.rollLengths'), `${spec.rolls}; ${t('spec.customLength')}`],
   ]
   return (
     <article className="product-page">

@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
 import type { Product } from '../../../.velite/index.js'
-import { translator, facts, find, products, routeTable } from '../../../lib/content/data'
+import { translator, facts, find, localeInfo, products, routeTable } from '../../../lib/content/data'
 import { productSheetLinks, type FileLink } from '../../../lib/documents/links'
 import { productSpec, type SpecField } from '../../../lib/facts/format'
 import type { PageHead } from '../../../lib/seo/head'
@@ -15,7 +15,7 @@ export function data(pageContext: PageContextServer): ProductPageData {
   const product = find(products, id, locale, `content/products/${id}/${locale}.yml`)
   const t = translator(locale)
   const name = t(`product.${id}.name`)
-  const spec = productSpec(facts, id)
+  const spec = productSpec(facts, id, locale, localeInfo(locale).dir === 'rtl')
   const site = facts.business.siteUrl
   return {
     head: {
@@ -34,7 +34,8 @@ export function data(pageContext: PageContextServer): ProductPageData {
             [t('spec.innerDiameter'), spec.diameter],
             [t('spec.stitchCounts'), spec.stitches],
             [t('spec.heatResistance'), spec.heat],
-            [t('spec.rollLengths'), spec.rolls],
+            // Structured data: the plain list, without the bidi isolates of the Arabic page text.
+            [t('spec.rollLengths'), productSpec(facts, id, locale).rolls],
           ],
         }),
       ],

@@ -1,0 +1,82 @@
+// What a locale lacks or has stale, as an XLIFF 2.0 document for a translation agency:
+// `npm run i18n:export -- de`. The same rules as the audit decide what is required
+// (content/routes.yml) and what is stale (the lock files), so an export covers exactly the
+// audit's "missing", "empty" and "stale" findings.
+import { readFileSync } from 'node:fs'
+import { isMap, isScalar, parseDocument } from 'yaml'
+import { isRequired } from '../audit/compare'
+import type { Unit } from '../audit/collect'
+import { readLocaleLock, sourceHash } from '../audit/lock'
+import type { AuditInput } from '../audit/run'
+import { placeholdersOf } from './translate'
+import type { XliffDocument, XliffFile, XliffNote } from './xliff'
+
+export class ExportError extends Error {
+  override name = 'ExportError'
+}
+
+/** Note categories the import reads back: the English text's hash when it was exported. */
+export const SOURCE_HASH = 'source-hash'
+
+/** The comment above a UI key in the English file: the developers' note to translators. */
+function uiComments(file: string): Map<string, string> {
+  const comments = new Map<string, string>()
+  const doc = parseDocument(readFileSync(file, 'utf8'))
+  if (!isMap(doc.contents)) return comments
+  for (const pair of doc.contents.items) {
+    const comment = isScalar(pair.key) ? pair.key.commentBefore : undefined
+    if (comment && isScalar(pair.key)) comments.set(String(pair.key.value), comment.trim())
+  }
+  return comments
+}
+
+export function exportLocale(input: AuditInput, locale: string): { doc: XliffDocument; missing: number; stale: number } {
+  const [source, ...others] = input.routes.locales
+  if (!others.includes(locale)) throw new ExportError(`"${locale}" is not a translated locale (${others.join(', ')}; ${source} is the source language)`)
+  const english = input.byLocale.get(source!)
+  if (!english) throw new ExportError(`no ${source} content found`)
+  const target = input.byLocale.get(locale)
+  const { lock } = readLocaleLock(input.contentDir, input.config.lock, target?.files.values() ?? [], input.show)
+  const files = new Map<string, XliffFile>()
+  const comments = new Map<string, Map<string, string>>()
+  let missing = 0
+  let stale = 0
+
+  for (const unit of english.units.values()) {
+    if (unit.structural || !unit.text?.trim() || !isRequired(unit, locale, input.routes)) continue
+    const translation = target?.units.get(unit.id)
+    const hash = sourceHash(unit.text)
+    const has = Boolean(translation?.text?.trim())
+    const locked = lock.get(unit.id)
+    const isStale = has && locked !== undefined && locked !== hash
+    if (has && !isStale) continue
+    if (isStale) stale++
+    else missing++
+
+    const file = unit.at.inLocale(locale)
+    const entry = files.get(file) ?? { original: file, units: [] }
+    files.set(file, entry)
+    const notes: XliffNote[] = []
+    if (unit.ui) {
+      let byKey = comments.get(unit.at.file)
+      if (!byKey) comments.set(unit.at.file, (byKey = uiComments(`${input.contentDir}/${unit.at.rel}`)))
+      const comment = byKey.get(unit.key)
+      if (comment) notes.push({ category: 'description', text: comment })
+    }
+    notes.push({ category: 'context', text: context(unit, locale, input) })
+    const names = placeholdersOf(unit.text)
+    if (names.length) notes.push({ category: 'placeholders', text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.` })
+    notes.push({ category: 'state', text: isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet' })
+    notes.push({ category: SOURCE_HASH, text: hash })
+    entry.units.push({ key: unit.key, source: unit.text, ...(isStale ? { target: translation!.text!, state: 'initial' as const } : {}), notes })
+  }
+  return { doc: { srcLang: source!, trgLang: locale, files: [...files.values()] }, missing, stale }
+}
+
+function context(unit: Unit, locale: string, input: AuditInput): string {
+  const where = `English: ${unit.at.file}:${unit.line}, key ${unit.key}`
+  const route = unit.route ? input.routes.routes.get(unit.route) : undefined
+  const page = route?.paths[locale] ? `; page ${route.paths[locale]} (English ${route.paths[input.routes.locales[0]!] ?? '-'})` : unit.ui ? '; interface text (menus, buttons, notices)' : ''
+  const link = unit.link ? `; link text for ${unit.link}` : ''
+  return where + page + link
+}

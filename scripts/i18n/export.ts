@@ -1,0 +1,41 @@
+// npm run i18n:export -- <locale> [--out <file>] [--content content]
+// Writes an XLIFF 2.0 file of every text <locale> lacks or has stale (default:
+// reports/xliff/<locale>.xlf) for a translation agency's CAT tool. Bring it back with
+// npm run i18n:import -- <file>. See TRANSLATING.md, "Working with an agency (XLIFF)".
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
+import { buildXliff } from '../../lib/i18n/xliff'
+
+const USAGE = 'usage: npm run i18n:export -- <locale> [--out reports/xliff/<locale>.xlf] [--content content]'
+
+function main(): number {
+  let parsed
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } })
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    return 2
+  }
+  const [locale, ...extra] = parsed.positionals
+  if (!locale || extra.length) {
+    console.error(USAGE)
+    return 2
+  }
+  try {
+    const { doc, missing, stale } = exportLocale(loadAudit(resolve(parsed.values.content)), locale)
+    const out = parsed.values.out ?? `reports/xliff/${locale}.xlf`
+    mkdirSync(dirname(resolve(out)), { recursive: true })
+    writeFileSync(out, buildXliff(doc))
+    console.log(`${out}: ${missing} missing and ${stale} stale ${locale} text${missing + stale === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof ExportError || error instanceof AuditSetupError)) throw error
+    console.error(`error: ${error.message}`)
+    return 2
+  }
+}
+
+process.exitCode = main()

@@ -1,0 +1,44 @@
+// npm run i18n:import -- <file.xlf> [--content content]
+// Writes the translations of an XLIFF 2.0 file (made by npm run i18n:export) back into the YAML
+// and MDX files of content/, and records them in the lock files when their English text has not
+// changed since the export. Then run npm run audit.
+import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { ImportError, importXliff } from '../../lib/i18n/xliff-import'
+import { XliffError } from '../../lib/i18n/xliff'
+
+const USAGE = 'usage: npm run i18n:import -- <file.xlf> [--content content]'
+
+function main(): number {
+  let parsed
+  try {
+    parsed = parseArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } })
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${USAGE}`)
+    return 2
+  }
+  const [file, ...extra] = parsed.positionals
+  if (!file || extra.length) {
+    console.error(USAGE)
+    return 2
+  }
+  if (!existsSync(file)) {
+    console.error(`error: ${file}: not found`)
+    return 2
+  }
+  try {
+    const result = importXliff(readFileSync(file, 'utf8'), loadAudit(resolve(parsed.values.content)), file)
+    for (const written of result.written) console.log(`${written}: written`)
+    for (const skipped of result.skipped) console.log(`skipped: ${skipped}`)
+    console.log(`${result.locale}: ${result.imported} text${result.imported === 1 ? '' : 's'} imported, ${result.locked} recorded as current; now run npm run audit`)
+    return 0
+  } catch (error) {
+    if (!(error instanceof ImportError || error instanceof XliffError || error instanceof AuditSetupError)) throw error
+    console.error(`error: ${error.message}`)
+    return 2
+  }
+}
+
+process.exitCode = main()
