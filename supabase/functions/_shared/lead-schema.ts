@@ -9,6 +9,7 @@
 // Messages are i18n keys, not text: the forms translate them into all seven locales.
 // Output field names are the table's column names, so a parsed lead is inserted as-is.
 import { z } from 'zod'
+import { LOCALE_CODES } from '../i18n/locale-codes'
 
 // Zod probes `new Function('')` once to decide whether it may compile fast parsers; under the
 // site's CSP (no 'unsafe-eval') that probe is a script-src violation on every form page, caught or
@@ -60,7 +61,8 @@ export const LEAD_LIMITS = {
 } as const
 
 export const LEAD_KINDS = ['contact', 'quote', 'samples'] as const
-export const LEAD_LOCALES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'] as const
+// content/locales.yml, through the generated list (the SQL check must match it: tests/unit/locale-list.test.ts).
+export const LEAD_LOCALES = LOCALE_CODES
 export const QUANTITY_UNITS = ['rolls', 'metres'] as const
 export const PROCESSES = ['standard-cooking', 'roasting', 'smoking', 'drying'] as const
 
