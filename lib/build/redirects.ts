@@ -12,14 +12,15 @@ export function redirects(table: RouteTable, legacy: { from: string; to: string;
   const list: Redirect[] = legacy.map((l) => ({ from: l.from, to: path(l.to, l.locale) }))
   list.push({ from: '/en', to: '/' })
   // The old header, footer and switcher linked /products and /products/<slug> (and the same
-  // under each locale prefix): send them to the listing and product pages.
+  // under each locale prefix): send them to the listing and product pages. The slug is the last
+  // non-empty segment: page paths end in '/'.
   const productRoutes = [...table.routes.values()].filter((r) => r.page === 'product')
   for (const locale of table.locales) {
     const prefix = locale === table.defaultLocale ? '' : `/${locale}`
     if (locale !== table.defaultLocale) list.push({ from: `${prefix}/products`, to: path('products', locale) })
     for (const r of productRoutes) {
       const target = r.paths[locale] ?? path('products', locale)
-      list.push({ from: `${prefix}/products/${r.paths.en!.split('/').pop()}`, to: target })
+      list.push({ from: `${prefix}/products/${r.paths.en!.split('/').filter(Boolean).pop()}`, to: target })
     }
   }
   const seen = new Set<string>()
