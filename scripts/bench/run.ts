@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util'
 import { startStaticServer } from '../../server/preview/static-server'
 import { build } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
-import { htmlFiles, isRedirectStub, pageWeight } from './page-weight'
+import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
 import { renderMarkdown, type BenchReport, type BuildReport, type LighthouseReport, type Stat, type TypeWeight } from './report'
 import { copyRepo, multiply, removeRepo } from './workspace'
 
@@ -68,7 +68,7 @@ function weightsByType(dist: string, rows: PageRow[]): TypeWeight[] {
     const type = r.placeholder ? `${r.page} (placeholder)` : r.page
     groups.set(type, [...(groups.get(type) ?? []), r])
   }
-  const fileOf = (url: string) => join(dist, url === '/' ? 'index.html' : `${url}/index.html`)
+  const fileOf = (url: string) => fileOfUrl(dist, url)
   const out: TypeWeight[] = []
   for (const [type, list] of groups) {
     const ws = list.filter((r) => existsSync(fileOf(r.url))).map((r) => ({ url: r.url, w: pageWeight(dist, fileOf(r.url)) }))

@@ -23,7 +23,7 @@ export function samplePages(): Sample[] {
   // Served with status 404 by the preview server, from <locale>/404.html.
   for (const locale of routeTable.locales) {
     const prefix = locale === routeTable.defaultLocale ? '/en' : `/${locale}`
-    out.push({ type: 'not-found', locale, url: `${prefix}/no-such-page`, interactive: false })
+    out.push({ type: 'not-found', locale, url: `${prefix}/no-such-page/`, interactive: false })
   }
   return out
 }
