@@ -27,3 +27,10 @@ export function samplePages(): Sample[] {
   }
   return out
 }
+
+/** The samples grouped by page type, in order of first appearance. */
+export function samplesByType(samples: Sample[] = samplePages()): Map<string, Sample[]> {
+  const out = new Map<string, Sample[]>()
+  for (const s of samples) out.set(s.type, [...(out.get(s.type) ?? []), s])
+  return out
+}
