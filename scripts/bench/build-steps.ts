@@ -16,13 +16,19 @@ export const STEPS: { step: string; argv: (dir: string) => string[] }[] = [
 ]
 
 export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): StepResult {
+  return runStepWithOutput(dir, step, env).result
+}
+
+/** runStep, plus everything the step printed (stdout then stderr), for scripts/build-quiet.ts. */
+export function runStepWithOutput(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
   const [cmd, ...args] = step.argv(dir)
   const start = performance.now()
   const r = spawnSync(cmd!, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
   const ms = performance.now() - start
-  const text = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
-  const self = text.match(/audit took ([\d.]+) ?ms/)
-  return { step: step.step, ms, ok: r.status === 0, tail: text.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim()
+  const self = output.match(/audit took ([\d.]+) ?ms/)
+  const result = { step: step.step, ms, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+  return { result, output }
 }
 
 export function build(dir: string): { steps: StepResult[]; ms: number; ok: boolean } {
