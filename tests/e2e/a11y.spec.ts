@@ -1,7 +1,7 @@
 // Accessibility (issue 6 §1): axe-core (WCAG 2.0/2.1 A and AA, colour contrast included) on one
 // URL per page TYPE per locale, plus the states a visitor opens (dropdown, language menu, mobile
 // menu, cookie banner); and keyboard operation with a VISIBLE focus indicator. The skip link,
-// dropdown Enter/Escape, mobile menu toggle and switcher clicks are in layout.test.ts and
+// dropdown Enter/Escape, mobile menu toggle and switcher clicks are in layout.spec.ts and
 // switcher.spec.ts; form error states and focus-on-first-error are in forms.spec.ts.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -20,6 +20,9 @@ const matched = new Set<(typeof KNOWN)[number]>()
 const staleFor = (...types: string[]) => KNOWN.filter((k) => types.includes(k.type) && !matched.has(k)).map((k) => `${k.type} ${k.rule}`)
 
 type Violation = { id: string; impact?: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }
+
+/** The banner would cover the page: as if the visitor had declined (keyboard tests need no axe). */
+const declineCookies = (page: Page) => page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'))
 
 /** Injects axe before any page script (the CSP does not apply to injected scripts). */
 async function withAxe(page: Page, consent: string | null = 'declined'): Promise<Page> {
@@ -196,7 +199,7 @@ async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
 test.describe('keyboard: visible focus on every link, button and form control', () => {
   for (const url of ['/en/about/', '/ar/', '/de/elastische-fleischnetze/rindfleisch-netz/', '/en/guide/meat-netting/', '/en/quote/', '/ar/talab-tasir/', '/en/size-selector/', '/en/admin/']) {
     test(url, async ({ page }) => {
-      await withAxe(page)
+      await declineCookies(page)
       await open(page, { url, interactive: /quote|talab|size|admin/.test(url) })
       const { stops, bad } = await tabWalk(page)
       expect(stops).toBeGreaterThan(15)
@@ -207,7 +210,7 @@ test.describe('keyboard: visible focus on every link, button and form control', 
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
     test('the menu toggle and every menu link show focus', async ({ page }) => {
-      await withAxe(page)
+      await declineCookies(page)
       await page.goto('/en/about/')
       await page.focus('.menu-toggle')
       await page.keyboard.press('Enter')
@@ -221,7 +224,7 @@ test.describe('keyboard: visible focus on every link, button and form control', 
 
 test.describe('keyboard: menus, switcher, cookie banner', () => {
   test('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async ({ page }) => {
-    await withAxe(page)
+    await declineCookies(page)
     await page.goto('/en/about/')
     const button = page.locator('.lang-button')
     await button.focus()
@@ -240,7 +243,7 @@ test.describe('keyboard: menus, switcher, cookie banner', () => {
   })
 
   test('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async ({ page }) => {
-    await withAxe(page)
+    await declineCookies(page)
     await page.goto('/tr/')
     const toggle = page.locator('[aria-controls="menu-guides"]')
     await toggle.focus()
@@ -261,7 +264,7 @@ test.describe('keyboard: menus, switcher, cookie banner', () => {
   test.describe('on a phone', () => {
     test.use({ viewport: { width: 390, height: 844 } })
     test('the mobile menu: Enter opens, Tab reaches its links, Escape closes and returns focus to the toggle', async ({ page }) => {
-      await withAxe(page)
+      await declineCookies(page)
       await page.goto('/ar/')
       await page.focus('.menu-toggle')
       await page.keyboard.press('Enter')
@@ -275,7 +278,6 @@ test.describe('keyboard: menus, switcher, cookie banner', () => {
   })
 
   test('the cookie banner is reachable and operable by keyboard', async ({ page }) => {
-    await withAxe(page, null)
     await page.clock.install()
     await page.goto('/de/')
     await page.clock.runFor(2100)
