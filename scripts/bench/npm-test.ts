@@ -20,15 +20,16 @@ export function testParts(packageJson: string): string[] {
   return parts as string[]
 }
 
-export function timeNpmTest(main: string, log: (msg: string) => void): TestTiming {
+/** `only`: a subset of the parts, in the script's order (e.g. `npm run bench:test -- typecheck`). */
+export function timeNpmTest(main: string, log: (msg: string) => void, only: string[] = []): TestTiming {
   const dir = copyRepo(main, 'npm-test', { withTests: true })
   const before = loadavg()
   const parts: TestPart[] = []
   try {
-    for (const part of testParts(join(dir, 'package.json'))) {
+    for (const part of testParts(join(dir, 'package.json')).filter((p) => !only.length || only.includes(p))) {
       log(`npm test: ${part}…`)
       const start = performance.now()
-      const r = spawnSync('npm', ['run', '--silent', part], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1', FORCE_COLOR: '0' }, maxBuffer: 256 * 1024 * 1024 })
+      const r = spawnSync('npm', ['run', '--silent', part], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
       const ms = performance.now() - start
       const text = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
       parts.push({ part, ms, ok: r.status === 0, tail: text.split('\n').filter((l) => !/^npm warn/.test(l)).slice(-3).join('\n') })
@@ -40,8 +41,8 @@ export function timeNpmTest(main: string, log: (msg: string) => void): TestTimin
   return { ms: parts.reduce((sum, p) => sum + p.ms, 0), ok: parts.every((p) => p.ok), parts, cpus: cpus().length, load: { before, after: loadavg() } }
 }
 
-// `npm run bench:test`: this step alone, printed as JSON.
+// `npm run bench:test [-- part …]`: this step alone, printed as JSON.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const timing = timeNpmTest(process.cwd(), (m) => console.log(`[bench] ${m}`))
+  const timing = timeNpmTest(process.cwd(), (m) => console.log(`[bench] ${m}`), process.argv.slice(2))
   console.log(JSON.stringify(timing, null, 2))
 }
