@@ -1,7 +1,8 @@
 // https://playwright.dev/docs/test-configuration
 // End-to-end tests: Debian's Chromium (Playwright cannot download browsers here) against the
 // built site in dist/client, served by the same preview server `npm start` uses, with the local
-// Supabase stand-in behind the forms and the admin page (tests/e2e/global-setup.ts).
+// Supabase stand-in behind the forms and the admin page (tests/e2e/global-setup.ts), both on free
+// ports. Specs whose pages talk to the backend import `test`/`expect` from tests/e2e/fixtures.ts.
 import { defineConfig } from '@playwright/test'
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage', '--disable-component-update', '--no-first-run']
@@ -11,15 +12,20 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   globalSetup: './tests/e2e/global-setup.ts',
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // Playwright's default is half the cores: one worker on a 2-core machine. E2E_WORKERS overrides.
+  workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 5_000 },
-  reporter: process.env.CI ? [['dot'], ['html', { open: 'never', outputFolder: 'reports/playwright' }]] : [['list'], ['html', { open: 'never', outputFolder: 'reports/playwright' }]],
+  // Concise: failures and a summary, not one line per test (the line reporter prints every test
+  // when its output is not a terminal, so pipes and CI get dots). The HTML report (with the traces of
+  // failed tests) is in reports/playwright: `npx playwright show-report reports/playwright`.
+  reporter: [[process.env.CI || !process.stdout.isTTY ? 'dot' : 'line'], ['html', { open: 'never', outputFolder: 'reports/playwright' }]],
   outputDir: 'reports/playwright-results',
   use: {
-    // Set by the global setup: the preview server on a free port.
+    // Set by the global setup: the preview server on a free port. Workers load this file after
+    // the global setup has run, so they see it.
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS },

@@ -26,5 +26,7 @@ export const footerProducts = (locale: LocaleCode) => productMenu(locale).slice(
 export function isActive(itemPath: string, currentPath: string, locale: LocaleCode): boolean {
   const home = routeTable.routes.get('home')!.paths[locale]
   if (itemPath === home) return currentPath === home
-  return currentPath === itemPath || currentPath.startsWith(`${itemPath}/`)
+  // Page paths end in "/" (lib/routing/table.ts); a path without one still matches only whole segments.
+  const section = itemPath.endsWith('/') ? itemPath : `${itemPath}/`
+  return currentPath === itemPath || currentPath.startsWith(section)
 }

@@ -1,4 +1,4 @@
-// The steps of `npm run build` (package.json), run one by one in a directory and timed. Every
+// The steps of `npm run build` (scripts/build.ts runs exactly these), run one by one in a directory and timed. Every
 // step runs even when an earlier one fails (a failing audit on in-progress content must not hide
 // the build's cost); the report shows each step's status.
 import { spawnSync } from 'node:child_process'
@@ -8,21 +8,33 @@ export type StepResult = { step: string; ms: number; ok: boolean; tail: string; 
 
 const bin = (dir: string, name: string) => join(dir, 'node_modules/.bin', name)
 
+const tsx = (script: string) => () => [process.execPath, '--import', 'tsx', script]
+
+/** The ONE list of build steps: `npm run build`, `npm run build:quiet` (npm test) and the bench run these. */
 export const STEPS: { step: string; argv: (dir: string) => string[] }[] = [
+  { step: 'production guard', argv: tsx('scripts/production-guard.ts') },
   { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build', '--strict'] },
-  { step: 'audit', argv: () => [process.execPath, '--import', 'tsx', 'scripts/audit/cli.ts'] },
+  { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
+  { step: 'audit', argv: tsx('scripts/audit/cli.ts') },
+  { step: 'documents', argv: tsx('scripts/documents/build.ts') },
   { step: 'vike build', argv: (d) => [bin(d, 'vike'), 'build'] },
-  { step: 'postbuild', argv: () => [process.execPath, '--import', 'tsx', 'scripts/postbuild.ts'] },
+  { step: 'postbuild', argv: tsx('scripts/postbuild.ts') },
 ]
 
 export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): StepResult {
+  return runStepWithOutput(dir, step, env).result
+}
+
+/** runStep, plus everything the step printed (stdout then stderr), for scripts/build-quiet.ts. */
+export function runStepWithOutput(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
   const [cmd, ...args] = step.argv(dir)
   const start = performance.now()
   const r = spawnSync(cmd!, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
   const ms = performance.now() - start
-  const text = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
-  const self = text.match(/audit took ([\d.]+) ?ms/)
-  return { step: step.step, ms, ok: r.status === 0, tail: text.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+  const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim()
+  const self = output.match(/audit took ([\d.]+) ?ms/)
+  const result = { step: step.step, ms, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+  return { result, output }
 }
 
 export function build(dir: string): { steps: StepResult[]; ms: number; ok: boolean } {

@@ -34,9 +34,16 @@ export function htmlFiles(root: string): string[] {
   })
 }
 
-/** "/en/about" for dist/client/en/about/index.html, "/tr/404" for dist/client/tr/404.html. */
+/**
+ * The URL a host serves a file at, in the site's URL form (page paths end in "/", as the route
+ * table writes them): "/en/about/" for dist/client/en/about/index.html, "/" for index.html,
+ * "/tr/404" for dist/client/tr/404.html.
+ */
 export const urlOf = (root: string, file: string) =>
-  '/' + relative(root, file).replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '').replace(/\.html$/, '')
+  '/' + relative(root, file).replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')
+
+/** The file behind a page URL: the inverse of urlOf for "/", "/en/about/" (and "/en/about"). */
+export const fileOf = (root: string, url: string) => join(root, url.replace(/\/?$/, '/index.html'))
 
 export const isRedirectStub = (html: string) => /<meta http-equiv="refresh"/i.test(html)
 

@@ -1,6 +1,7 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
 import type { StepResult } from './build-steps'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
+import type { TestTiming } from './npm-test'
 
 export type BuildReport = {
   factor: number
@@ -37,6 +38,7 @@ export type BenchReport = {
   audit: { ms: number; selfMs: number | null; ok: boolean; tail: string }
   weights: TypeWeight[]
   lighthouse: LighthouseReport[]
+  test: TestTiming | null
   targets: Record<string, Target | null>
 }
 
@@ -60,6 +62,7 @@ export function renderMarkdown(r: BenchReport): string {
       ['Localization audit', t.auditUnder1s!.target, r.audit.selfMs !== null ? `${r.audit.selfMs} ms (${s(r.audit.ms)} with Node start-up)` : s(r.audit.ms), mark(t.auditUnder1s!.met)],
       ['Lighthouse on content pages', t.contentLighthouse100?.target ?? '100 ×4', r.lighthouse.length ? 'see below' : 'not run', mark(t.contentLighthouse100?.met)],
       ['Lighthouse performance on interactive pages', t.interactivePerformance95?.target ?? '≥ 95', r.lighthouse.length ? 'see below' : 'not run', mark(t.interactivePerformance95?.met)],
+      ['`npm test`', t.npmTestUnder5min?.target ?? '< 5 min', r.test ? s(r.test.ms) : 'not run', mark(t.npmTestUnder5min?.met)],
       ['LCP vs no-JS floor', t.lcpWithin10pct?.target ?? '≤ 1.10×', r.lighthouse.length ? `max ${Math.max(...r.lighthouse.map((l) => l.lcpRatio)).toFixed(2)}×` : 'not run', mark(t.lcpWithin10pct?.met)],
     ]),
     '',
@@ -90,6 +93,13 @@ export function renderMarkdown(r: BenchReport): string {
 
   out.push('## Localization audit', '')
   out.push(`Whole content: ${r.audit.selfMs !== null ? `${r.audit.selfMs} ms measured by the audit itself, ` : ''}${s(r.audit.ms)} as a build step including Node and tsx start-up. Exit: ${r.audit.ok ? 'passed' : 'failed (findings in the content; see `npm run audit`)'}.`, '')
+
+  if (r.test) {
+    const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ')
+    out.push('## `npm test`', '')
+    out.push(`Every part of the "test" script in a fresh copy (build included), one after another: ${s(r.test.ms)} in all${r.test.ok ? '' : ', **some parts failed**'}. Load average (1 / 5 / 15 min) on ${r.test.cpus} CPUs: ${load(r.test.load.before)} before, ${load(r.test.load.after)} after; a busy machine makes every part slower.`, '')
+    out.push(table(['Part', 'Time', 'Status'], r.test.parts.map((p) => [p.part, s(p.ms), p.ok ? 'ok' : `failed: ${p.tail.split('\n').pop()!.replace(/\|/g, '\\|').slice(0, 160)}`])), '')
+  }
 
   if (r.lighthouse.length) {
     out.push('## Lighthouse (mobile)', '')

@@ -5,10 +5,11 @@
 //   4. The localization audit's time over the whole content.
 //   5. Lighthouse (mobile) for home, a product, a guide, the size selector and the quote form in
 //      English and Arabic, and LCP / TBT next to the same page with every script removed.
+//   6. `npm test`, part by part, in a fresh copy with the tests (scripts/bench/npm-test.ts).
 // Targets are reported, not asserted. Builds run in temp copies, so dist/ here is untouched.
 //
 // Options: --factors 1,4,16   --runs 3 (Lighthouse runs per page)   --skip-scale   --skip-lighthouse
-//          --keep (keep the temp copies)
+//          --skip-test   --keep (keep the temp copies)
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -17,7 +18,8 @@ import { parseArgs } from 'node:util'
 import { startStaticServer } from '../../server/preview/static-server'
 import { build } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
-import { htmlFiles, isRedirectStub, pageWeight } from './page-weight'
+import { timeNpmTest } from './npm-test'
+import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
 import { renderMarkdown, type BenchReport, type BuildReport, type LighthouseReport, type Stat, type TypeWeight } from './report'
 import { copyRepo, multiply, removeRepo } from './workspace'
 
@@ -26,6 +28,7 @@ const { values: opts } = parseArgs({
     factors: { type: 'string', default: '1,4,16' },
     'skip-scale': { type: 'boolean', default: false },
     'skip-lighthouse': { type: 'boolean', default: false },
+    'skip-test': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
   },
@@ -68,7 +71,7 @@ function weightsByType(dist: string, rows: PageRow[]): TypeWeight[] {
     const type = r.placeholder ? `${r.page} (placeholder)` : r.page
     groups.set(type, [...(groups.get(type) ?? []), r])
   }
-  const fileOf = (url: string) => join(dist, url === '/' ? 'index.html' : `${url}/index.html`)
+  const fileOf = (url: string) => fileOfUrl(dist, url)
   const out: TypeWeight[] = []
   for (const [type, list] of groups) {
     const ws = list.filter((r) => existsSync(fileOf(r.url))).map((r) => ({ url: r.url, w: pageWeight(dist, fileOf(r.url)) }))
@@ -146,6 +149,9 @@ async function main() {
   // 5. Lighthouse.
   const lighthouse = opts['skip-lighthouse'] || !existsSync(dist) ? [] : await lighthouseRuns(dist, map.rows)
 
+  // 6. npm test (last: it is the longest and loads the machine most).
+  const test = opts['skip-test'] ? null : timeNpmTest(MAIN, log)
+
   const contentJsMax = Math.max(0, ...weights.filter((w) => !['size-selector', 'contact', 'quote', 'samples', 'admin'].includes(w.type)).map((w) => w.js.max))
   const report: BenchReport = {
     generatedAt: started.toISOString(),
@@ -155,6 +161,7 @@ async function main() {
     audit: { ms: auditStep.ms, selfMs: auditStep.selfMs ?? null, ok: auditStep.ok, tail: auditStep.tail },
     weights,
     lighthouse,
+    test,
     targets: {
       fullBuildUnder20s: { target: '< 20 s', value: base.report.ms / 1000, met: base.report.ms < 20_000 },
       contentPageJs: { target: '≤ 10 KB gzip', value: contentJsMax, met: contentJsMax <= 10_000 },
@@ -163,6 +170,7 @@ async function main() {
       contentLighthouse100: lighthouse.length ? { target: '100 in all four categories (SEO: indexable pages)', met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)) } : null,
       interactivePerformance95: lighthouse.length ? { target: '≥ 95 performance', met: lighthouse.filter((l) => l.interactive).every((l) => (l.withJs.scores.performance ?? 0) >= 95) } : null,
       lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
+      npmTestUnder5min: test ? { target: '< 5 min on 2 quiet cores', value: test.ms / 1000, met: test.ms < 300_000 } : null,
     },
   }
   mkdirSync(join(MAIN, 'reports'), { recursive: true })

@@ -9,11 +9,13 @@ import { parse, stringify } from 'yaml'
 
 const SKIP = new Set(['node_modules', 'dist', '.velite', '.git', 'reports', '.data', 'public/static', 'tests'])
 
-export function copyRepo(from: string, label: string): string {
+/** withTests: keep tests/ (the `npm test` timing needs them; builds do not). */
+export function copyRepo(from: string, label: string, { withTests = false } = {}): string {
   const dir = mkdtempSync(join(tmpdir(), `bench-${label}-`))
+  const skip = new Set([...SKIP].filter((name) => !(withTests && name === 'tests')))
   cpSync(from, dir, {
     recursive: true,
-    filter: (src) => !SKIP.has(relative(from, src).replace(/\\/g, '/')),
+    filter: (src) => !skip.has(relative(from, src).replace(/\\/g, '/')),
   })
   symlinkSync(join(from, 'node_modules'), join(dir, 'node_modules'), 'dir')
   return dir

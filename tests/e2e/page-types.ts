@@ -23,7 +23,14 @@ export function samplePages(): Sample[] {
   // Served with status 404 by the preview server, from <locale>/404.html.
   for (const locale of routeTable.locales) {
     const prefix = locale === routeTable.defaultLocale ? '/en' : `/${locale}`
-    out.push({ type: 'not-found', locale, url: `${prefix}/no-such-page`, interactive: false })
+    out.push({ type: 'not-found', locale, url: `${prefix}/no-such-page/`, interactive: false })
   }
+  return out
+}
+
+/** The samples grouped by page type, in order of first appearance. */
+export function samplesByType(samples: Sample[] = samplePages()): Map<string, Sample[]> {
+  const out = new Map<string, Sample[]>()
+  for (const s of samples) out.set(s.type, [...(out.get(s.type) ?? []), s])
   return out
 }

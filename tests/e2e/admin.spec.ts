@@ -1,22 +1,21 @@
 // The admin page end to end (issue 5, spec §4, §8): sign-in, sign-up and sign-out with the
 // spec's toasts, TOTP enrolment and challenge, the leads table, the CSV export, and hostile lead
-// content shown as text. Chromium against the built site and the local Supabase stand-in.
+// content shown as text. Chromium against the built site and the local Supabase stand-in (the
+// browser reaches it through tests/e2e/fixtures.ts). Toast timers run on page.clock.
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import Papa from 'papaparse'
-import type { Page } from 'playwright-core'
-import { beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Page } from '@playwright/test'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
-import { useBrowser } from './browser'
-
-const { page: newPage } = useBrowser()
+import { expect, test, testBackendUrl } from './fixtures'
 
 const SCRIPT = '<img src=x onerror=alert(1)>'
 const FORMULA = '=HYPERLINK("http://evil","x")'
-const TAG = `adm${Date.now()}`
+// Module scope runs once per worker: each worker seeds and searches its own three leads.
+const TAG = `adm${Date.now()}${Math.random().toString(36).slice(2, 6)}`
 
 class NoRealtime {
   constructor() {
@@ -24,7 +23,7 @@ class NoRealtime {
   }
 }
 const anon = (): SupabaseClient =>
-  createClient(inject('supabaseUrl'), LOCAL_SUPABASE_ANON_KEY, {
+  createClient(testBackendUrl(), LOCAL_SUPABASE_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   })
@@ -72,17 +71,23 @@ const seeded: ({ id: string } & Record<string, unknown>)[] = [
   },
 ]
 
-beforeAll(async () => {
+// beforeAll runs again for each group of tests a worker picks from this file (fullyParallel);
+// the leads are inserted once per worker.
+let seeding: Promise<void> | undefined
+async function seed() {
   for (const lead of seeded) {
     const { error } = await anon().from('leads').insert(lead)
     expect(error).toBeNull()
     await new Promise((r) => setTimeout(r, 20)) // distinct created_at, so "newest first" is testable
   }
+}
+test.beforeAll(async () => {
+  await (seeding ??= seed())
 })
 
 async function openAdmin(page: Page) {
-  await page.goto('/en/admin')
-  await page.locator('#admin-email').waitFor()
+  await page.goto('/en/admin/')
+  await expect(page.locator('#admin-email')).toBeVisible()
 }
 
 async function signIn(page: Page, email: string, password: string) {
@@ -98,58 +103,58 @@ async function axeViolations(page: Page) {
   return (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id}: ${v.help}`)
 }
 
-describe('admin: toasts', () => {
-  it('a wrong password shows one destructive toast "Sign in Failed" with the server’s message', async () => {
-    const page = await newPage()
+test.describe('admin: toasts', () => {
+  test('a wrong password shows one destructive toast "Sign in Failed" with the server’s message', async ({ page }) => {
     await openAdmin(page)
     await signIn(page, ADMIN_EMAIL, 'wrong-password')
-    await toast(page).waitFor()
-    expect(await toast(page).locator('.toast-title').innerText()).toBe('Sign in Failed')
-    expect(await toast(page).locator('.toast-description').innerText()).toBe('Invalid login credentials')
-    expect(await toast(page).getAttribute('class')).toContain('toast-destructive')
+    await expect(toast(page)).toBeVisible()
+    await expect(toast(page).locator('.toast-title')).toHaveText('Sign in Failed')
+    await expect(toast(page).locator('.toast-description')).toHaveText('Invalid login credentials')
+    await expect(toast(page)).toHaveClass(/\btoast-destructive\b/)
     // A second failure replaces the first: still one toast.
+    const second = page.waitForResponse((r) => r.url().includes('/auth/v1/token'))
     await page.click('form.admin-form button[type="submit"]')
-    await expect.poll(() => toast(page).count()).toBe(1)
-    expect(await page.locator('.toast-title').count()).toBe(1)
+    expect((await second).status()).toBe(400)
+    await expect(toast(page)).toHaveCount(1)
+    await expect(page.locator('.toast-title')).toHaveCount(1)
     // Still on the sign-in form.
-    expect(await page.locator('#admin-password').isVisible()).toBe(true)
+    await expect(page.locator('#admin-password')).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    await page.context().close()
   })
 
-  it('F8 focuses the region labelled "Notifications (F8)"; the close button dismisses', async () => {
-    const page = await newPage()
+  test('F8 focuses the region labelled "Notifications (F8)"; the close button dismisses', async ({ page }) => {
     await openAdmin(page)
     const region = page.getByRole('region', { name: 'Notifications (F8)' })
-    expect(await region.count()).toBe(1)
+    await expect(region).toHaveCount(1)
     await signIn(page, ADMIN_EMAIL, 'wrong-password')
-    await toast(page).waitFor()
+    await expect(toast(page)).toBeVisible()
     await page.keyboard.press('F8')
-    expect(await page.evaluate(() => document.activeElement?.closest('[role="region"]')?.getAttribute('aria-label'))).toBe('Notifications (F8)')
+    await expect(page.locator('[role="region"][aria-label="Notifications (F8)"]:focus-within')).toHaveCount(1)
     await toast(page).getByRole('button', { name: 'Close' }).click()
-    await expect.poll(() => toast(page).count()).toBe(0)
-    await page.context().close()
+    await expect(toast(page)).toHaveCount(0)
   })
 
-  it('a toast closes by itself after 5000 ms, on Escape, and when swiped right past 50 px', async () => {
-    const page = await newPage()
+  test('a toast closes by itself after 5000 ms, on Escape, and when swiped right past 50 px', async ({ page }) => {
+    // The page's timers stand still until the test moves the clock (sign-in needs none).
+    const start = new Date('2026-03-02T09:00:00Z').getTime()
+    await page.clock.install({ time: start })
+    await page.clock.pauseAt(start + 1000)
     await openAdmin(page)
-    await signIn(page, ADMIN_EMAIL, 'wrong-password')
-    await toast(page).waitFor()
-    const shownAt = Date.now()
     await page.mouse.move(0, 0) // away from the toast: hovering pauses its timer
-    await page.waitForTimeout(4000)
-    expect(await toast(page).count()).toBe(1)
-    await expect.poll(() => toast(page).count(), { timeout: 4000 }).toBe(0)
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4900)
+    await signIn(page, ADMIN_EMAIL, 'wrong-password')
+    await expect(toast(page)).toBeVisible()
+    await page.clock.runFor(4900)
+    await expect(toast(page)).toHaveCount(1)
+    await page.clock.runFor(200)
+    await expect(toast(page)).toHaveCount(0)
 
     await page.click('form.admin-form button[type="submit"]')
-    await toast(page).waitFor()
+    await expect(toast(page)).toBeVisible()
     await page.keyboard.press('Escape')
-    await expect.poll(() => toast(page).count()).toBe(0)
+    await expect(toast(page)).toHaveCount(0)
 
     await page.click('form.admin-form button[type="submit"]')
-    await toast(page).waitFor()
+    await expect(toast(page)).toBeVisible()
     const box = (await toast(page).boundingBox())!
     const y = box.y + box.height / 2
     // A short swipe (under 50 px) snaps back…
@@ -157,21 +162,19 @@ describe('admin: toasts', () => {
     await page.mouse.down()
     await page.mouse.move(box.x + 50, y, { steps: 5 })
     await page.mouse.up()
-    await page.waitForTimeout(300)
-    expect(await toast(page).count()).toBe(1)
+    await expect(toast(page)).toHaveAttribute('data-swipe', 'cancel')
+    await expect(toast(page)).toHaveCount(1)
     // …a long one dismisses.
     await page.mouse.move(box.x + 20, y)
     await page.mouse.down()
     await page.mouse.move(box.x + 120, y, { steps: 10 })
     await page.mouse.up()
-    await expect.poll(() => toast(page).count()).toBe(0)
-    await page.context().close()
+    await expect(toast(page)).toHaveCount(0)
   })
 })
 
-describe('admin: leads', () => {
-  it('the admin signs in and sees the leads newest first, filters by kind, searches, and views a lead', async () => {
-    const page = await newPage()
+test.describe('admin: leads', () => {
+  test('the admin signs in and sees the leads newest first, filters by kind, searches, and views a lead', async ({ page }) => {
     let dialogs = 0
     page.on('dialog', (d) => {
       dialogs++
@@ -179,54 +182,53 @@ describe('admin: leads', () => {
     })
     await openAdmin(page)
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.getByText(`Signed in as ${ADMIN_EMAIL}`).waitFor()
-    await page.locator('.admin-table').waitFor()
+    await expect(page.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible()
+    await expect(page.locator('.admin-table')).toBeVisible()
 
     await page.fill('#admin-search', TAG)
     const rows = page.locator('.admin-table tbody tr')
-    await expect.poll(() => rows.count()).toBe(3)
+    await expect(rows).toHaveCount(3)
     // Newest first.
     expect(await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-lead-id')))).toEqual(seeded.map((l) => l.id).reverse())
-    expect(await page.locator('.admin-count').innerText()).toMatch(/^3 of \d+ leads shown$/)
+    await expect(page.locator('.admin-count')).toHaveText(/^3 of \d+ leads shown$/)
 
     // Hostile content is text: the markup shows literally and no element or script came of it.
     const contactRow = page.locator(`tr[data-lead-id="${seeded[0]!.id}"]`)
-    expect(await contactRow.locator('td').nth(2).innerText()).toBe(SCRIPT)
-    expect(await page.locator('img[src="x"]').count()).toBe(0)
+    await expect(contactRow.locator('td').nth(2)).toHaveText(SCRIPT)
+    await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
     await page.selectOption('#admin-kind', 'quote')
-    await expect.poll(() => rows.count()).toBe(1)
-    expect(await rows.first().getAttribute('data-lead-id')).toBe(seeded[1]!.id)
+    await expect(rows).toHaveCount(1)
+    await expect(rows.first()).toHaveAttribute('data-lead-id', seeded[1]!.id)
     await page.selectOption('#admin-kind', '')
 
     await page.fill('#admin-search', `${TAG}-samples`)
-    await expect.poll(() => rows.count()).toBe(1)
+    await expect(rows).toHaveCount(1)
     await page.fill('#admin-search', TAG)
-    await expect.poll(() => rows.count()).toBe(3)
+    await expect(rows).toHaveCount(3)
 
     // Detail view: every field as text, in a modal dialog that Escape closes.
     await contactRow.getByRole('button', { name: /View/ }).click()
     const detail = page.locator('dialog.admin-detail')
-    await detail.waitFor()
-    expect(await detail.locator('[data-field="name"]').innerText()).toBe(SCRIPT)
-    expect(await detail.locator('[data-field="subject"]').innerText()).toBe(FORMULA)
+    await expect(detail).toBeVisible()
+    await expect(detail.locator('[data-field="name"]')).toHaveText(SCRIPT)
+    await expect(detail.locator('[data-field="subject"]')).toHaveText(FORMULA)
+    // Line breaks kept: innerText, not the whitespace-normalising toHaveText.
     expect(await detail.locator('[data-field="message"]').innerText()).toBe('=1+1\n<script>alert(2)</script>')
-    expect(await detail.locator('img, script').count()).toBe(0)
+    await expect(detail.locator('img, script')).toHaveCount(0)
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
-    await expect.poll(() => detail.count()).toBe(0)
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('View')
+    await expect(detail).toHaveCount(0)
+    await expect(contactRow.getByRole('button', { name: /View/ })).toBeFocused()
     expect(dialogs).toBe(0)
-    await page.context().close()
   })
 
-  it('exports the shown leads as CSV, with formula cells escaped', async () => {
-    const page = await newPage()
+  test('exports the shown leads as CSV, with formula cells escaped', async ({ page }) => {
     await openAdmin(page)
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.locator('.admin-table').waitFor()
+    await expect(page.locator('.admin-table')).toBeVisible()
     await page.fill('#admin-search', TAG)
-    await expect.poll(() => page.locator('.admin-table tbody tr').count()).toBe(3)
+    await expect(page.locator('.admin-table tbody tr')).toHaveCount(3)
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
     expect(download.suggestedFilename()).toMatch(/^leads-\d{4}-\d{2}-\d{2}\.csv$/)
@@ -255,43 +257,39 @@ describe('admin: leads', () => {
     expect(byKind.samples![col('Name')]).toBe('ليلى حداد')
     // No cell at all starts a formula.
     for (const cell of body.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
-    await page.context().close()
   })
 
-  it('the session survives a reload (read back as INITIAL_SESSION)', async () => {
-    const page = await newPage()
+  test('the session survives a reload (read back as INITIAL_SESSION)', async ({ page }) => {
     await openAdmin(page)
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.getByText(`Signed in as ${ADMIN_EMAIL}`).waitFor()
+    await expect(page.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible()
     await page.reload()
-    await page.getByText(`Signed in as ${ADMIN_EMAIL}`).waitFor()
-    await page.locator('.admin-table').waitFor()
-    await page.context().close()
+    await expect(page.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible()
+    await expect(page.locator('.admin-table')).toBeVisible()
   })
 })
 
-describe('admin: sign-out', () => {
-  it('a 401 from the server still removes the local session; a network failure shows "Sign out Failed"', async () => {
-    const page = await newPage()
+test.describe('admin: sign-out', () => {
+  test('a 401 from the server still removes the local session; a network failure shows "Sign out Failed"', async ({ page }) => {
     await openAdmin(page)
     await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD)
-    await page.getByText(`Signed in as ${ADMIN_EMAIL}`).waitFor()
+    await expect(page.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible()
     const storedKeys = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('sb-')))
     expect(await storedKeys()).not.toEqual([])
 
     await page.route(/\/auth\/v1\/logout/, (route) =>
-      route.request().method() !== 'POST' ? route.continue() : route.abort('connectionrefused'),
+      route.request().method() !== 'POST' ? route.fallback() : route.abort('connectionrefused'),
     )
     await page.getByRole('button', { name: 'Sign out' }).click()
-    await toast(page).waitFor()
-    expect(await toast(page).locator('.toast-title').innerText()).toBe('Sign out Failed')
-    expect(await toast(page).locator('.toast-description').innerText()).toBe('Something went wrong')
-    expect(await page.getByText(`Signed in as ${ADMIN_EMAIL}`).isVisible()).toBe(true)
+    await expect(toast(page)).toBeVisible()
+    await expect(toast(page).locator('.toast-title')).toHaveText('Sign out Failed')
+    await expect(toast(page).locator('.toast-description')).toHaveText('Something went wrong')
+    await expect(page.getByText(`Signed in as ${ADMIN_EMAIL}`)).toBeVisible()
 
     await page.unroute(/\/auth\/v1\/logout/)
     let answered401 = 0
     await page.route(/\/auth\/v1\/logout/, (route) => {
-      if (route.request().method() !== 'POST') return route.continue()
+      if (route.request().method() !== 'POST') return route.fallback()
       answered401++
       return route.fulfill({
         status: 401,
@@ -301,71 +299,69 @@ describe('admin: sign-out', () => {
     })
     await page.keyboard.press('Escape') // dismiss the previous toast
     await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.locator('#admin-email').waitFor()
+    await expect(page.locator('#admin-email')).toBeVisible()
     expect(answered401).toBe(1)
-    expect(await storedKeys()).toEqual([])
-    expect(await toast(page).count()).toBe(0)
-    await page.context().close()
+    await expect.poll(storedKeys).toEqual([])
+    await expect(toast(page)).toHaveCount(0)
   })
 })
 
-describe('admin: accounts and two-factor authentication', () => {
+test.describe('admin: accounts and two-factor authentication', () => {
+  // In order, in one worker: the second test signs in with the account the first one creates.
+  test.describe.configure({ mode: 'serial' })
   const email = `${TAG}-user@example.com`
   const password = 'correct-horse-battery-9'
   let secret = ''
 
-  it('a new account without the admin role sees a clear no-access state; the same email again shows "Sign up Failed"', async () => {
-    const page = await newPage()
+  test('a new account without the admin role sees a clear no-access state; the same email again shows "Sign up Failed"', async ({ page }) => {
     await openAdmin(page)
     await page.getByRole('button', { name: 'Create an account' }).click()
     await signIn(page, email, password)
-    await page.getByRole('heading', { name: 'No access to leads' }).waitFor()
-    expect(await page.locator('.admin-table').count()).toBe(0)
+    await expect(page.getByRole('heading', { name: 'No access to leads' })).toBeVisible()
+    await expect(page.locator('.admin-table')).toHaveCount(0)
     await page.getByRole('button', { name: 'Sign out' }).click()
 
-    await page.locator('#admin-email').waitFor()
+    await expect(page.locator('#admin-email')).toBeVisible()
     await page.getByRole('button', { name: 'Create an account' }).click()
     await signIn(page, email, password)
-    await toast(page).waitFor()
-    expect(await toast(page).locator('.toast-title').innerText()).toBe('Sign up Failed')
-    expect(await toast(page).locator('.toast-description').innerText()).toBe('User already registered')
-    await page.context().close()
+    await expect(toast(page)).toBeVisible()
+    await expect(toast(page).locator('.toast-title')).toHaveText('Sign up Failed')
+    await expect(toast(page).locator('.toast-description')).toHaveText('User already registered')
   })
 
-  it('enrols a TOTP factor with the QR code; the next sign-in asks for a code before going on', async () => {
-    const page = await newPage()
+  test('enrols a TOTP factor with the QR code; the next sign-in asks for a code before going on', async ({ page }) => {
     await openAdmin(page)
     await signIn(page, email, password)
-    await page.getByRole('heading', { name: 'No access to leads' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'No access to leads' })).toBeVisible()
 
     expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click()
     const qr = page.locator('img.admin-qr')
-    await qr.waitFor()
+    await expect(qr).toBeVisible()
     expect(await axeViolations(page)).toEqual([])
-    expect(await qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/)
+    await expect(qr).toHaveAttribute('src', /^data:image\/svg\+xml;charset=utf-8,%3Csvg/)
     await expect.poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0) // the CSP allows it
     secret = await page.locator('.admin-secret').innerText()
     const totp = new OTPAuth.TOTP({ secret })
 
     await page.fill('#admin-enrol-code', '000000')
     await page.getByRole('button', { name: 'Turn on' }).click()
-    await page.getByRole('alert').filter({ hasText: 'The code was not accepted' }).waitFor()
-    expect(await page.getAttribute('#admin-enrol-code', 'aria-invalid')).toBe('true')
+    await expect(page.getByRole('alert').filter({ hasText: 'The code was not accepted' })).toBeVisible()
+    await expect(page.locator('#admin-enrol-code')).toHaveAttribute('aria-invalid', 'true')
 
     await page.fill('#admin-enrol-code', totp.generate())
     await page.getByRole('button', { name: 'Turn on' }).click()
-    await page.locator('.admin-mfa-on').waitFor()
-    expect(await toast(page).locator('.toast-title').innerText()).toBe('Two-factor authentication is on')
+    await expect(page.locator('.admin-mfa-on')).toBeVisible()
+    await expect(toast(page).locator('.toast-title')).toHaveText('Two-factor authentication is on')
 
     await page.getByRole('button', { name: 'Sign out' }).click()
-    await page.locator('#admin-email').waitFor()
+    await expect(page.locator('#admin-email')).toBeVisible()
     await signIn(page, email, password)
-    await page.locator('#admin-mfa-code').waitFor()
-    expect(await page.getByRole('heading', { name: 'No access to leads' }).count()).toBe(0)
+    await expect(page.locator('#admin-mfa-code')).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'No access to leads' })).toHaveCount(0)
     await page.fill('#admin-mfa-code', totp.generate())
     await page.getByRole('button', { name: 'Verify' }).click()
-    await page.getByRole('heading', { name: 'No access to leads' }).waitFor()
+    await expect(page.getByRole('heading', { name: 'No access to leads' })).toBeVisible()
     // The session is aal2 now.
     const aal = await page.evaluate(() => {
       const key = Object.keys(localStorage).find((k) => k.startsWith('sb-') && k.endsWith('-auth-token'))!
@@ -373,19 +369,17 @@ describe('admin: accounts and two-factor authentication', () => {
       return JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).aal
     })
     expect(aal).toBe('aal2')
-    await page.context().close()
   })
 })
 
-describe('admin: page', () => {
-  it('is noindex, and its first load carries neither supabase-js nor the toast library', async () => {
-    const page = await newPage()
+test.describe('admin: page', () => {
+  test('is noindex, and its first load carries neither supabase-js nor the toast library', async ({ page }) => {
     const scripts: string[] = []
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
-    await page.goto('/en/admin')
-    expect(await page.getAttribute('meta[name="robots"]', 'content')).toBe('noindex,follow')
+    await page.goto('/en/admin/')
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
     expect(await page.title()).toBe('Leads | Elastinet Admin')
     const html = readFileSync('dist/client/en/admin/index.html', 'utf8')
     expect(html).toContain('<meta name="robots" content="noindex,follow"')
@@ -400,10 +394,9 @@ describe('admin: page', () => {
       expect(code, asset).not.toContain('ToastViewport')
     }
     // Both arrive after hydration.
-    await page.locator('#admin-email').waitFor()
+    await expect(page.locator('#admin-email')).toBeVisible()
     const loaded = scripts.map((u) => readFileSync(`dist/client${new URL(u).pathname}`, 'utf8'))
     expect(loaded.some((code) => code.includes('X-Client-Info'))).toBe(true)
     expect(loaded.some((code) => code.includes('ToastViewport'))).toBe(true)
-    await page.context().close()
   })
 })

@@ -3,35 +3,40 @@
 // indexable pages. Reads dist/client directly, the way a crawler sees the site.
 import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { expect, test } from '@playwright/test'
 import { facts } from '../../lib/content/data'
-import { htmlFiles } from '../../scripts/bench/page-weight'
+import { htmlFiles, urlOf as servedAt } from '../../scripts/bench/page-weight'
 
 const ROOT = 'dist/client'
 const SITE = facts.business.siteUrl
 
-const pages = htmlFiles(ROOT)
-  .map((file) => ({ file, html: readFileSync(file, 'utf8') }))
-  .filter((p) => !p.html.includes('http-equiv="refresh"'))
-const urlOf = (file: string) => file.slice(ROOT.length).replace(/\/index\.html$/, '').replace(/\.html$/, '') || '/'
-const redirects = new Set(readFileSync(join(ROOT, '_redirects'), 'utf8').split('\n').map((l) => l.split(' ')[0]))
+// Read on first use, inside a test: listing the tests must not need a build.
+let cache: { file: string; html: string }[] | undefined
+const built = () =>
+  (cache ??= htmlFiles(ROOT)
+    .map((file) => ({ file, html: readFileSync(file, 'utf8') }))
+    .filter((p) => !p.html.includes('http-equiv="refresh"')))
+// "/en/about/": the URL form canonicals, hreflang and the sitemap use (page paths end in "/").
+const urlOf = (file: string) => servedAt(ROOT, file)
+let redirectSet: Set<string> | undefined
+const redirects = () => (redirectSet ??= new Set(readFileSync(join(ROOT, '_redirects'), 'utf8').split('\n').map((l) => l.split(' ')[0]!)))
 
 function exists(path: string): boolean {
   const clean = decodeURI(path.split('#')[0]!.split('?')[0]!)
   if (clean === '/') return true
   return existsSync(join(ROOT, clean)) && statSync(join(ROOT, clean)).isFile()
     ? true
-    : existsSync(join(ROOT, clean, 'index.html')) || redirects.has(clean)
+    : existsSync(join(ROOT, clean, 'index.html')) || redirects().has(clean.replace(/(.)\/$/, '$1'))
 }
 
-describe('built site integrity', () => {
-  it('has one HTML file per URL of every locale', () => {
-    expect(pages.length).toBeGreaterThan(280)
+test.describe('built site integrity', () => {
+  test('has one HTML file per URL of every locale', () => {
+    expect(built().length).toBeGreaterThan(280)
   })
 
-  it('every internal link and asset resolves', () => {
+  test('every internal link and asset resolves', () => {
     const broken: string[] = []
-    for (const { file, html } of pages) {
+    for (const { file, html } of built()) {
       for (const [, attr, value] of html.matchAll(/\s(href|src)="([^"]+)"/g)) {
         if (!value!.startsWith('/') || value!.startsWith('//')) continue
         if (!exists(value!)) broken.push(`${file}: ${attr}="${value}"`)
@@ -40,9 +45,9 @@ describe('built site integrity', () => {
     expect(broken).toEqual([])
   })
 
-  it('in-page anchors point at existing ids', () => {
+  test('in-page anchors point at existing ids', () => {
     const broken: string[] = []
-    for (const { file, html } of pages) {
+    for (const { file, html } of built()) {
       for (const [, path, id] of html.matchAll(/href="(\/[^"#]*)#([^"]+)"/g)) {
         const target = path === urlOf(file) ? html : readFileSync(join(ROOT, path!, 'index.html'), 'utf8')
         if (!target.includes(`id="${id}"`)) broken.push(`${file}: ${path}#${id}`)
@@ -51,9 +56,9 @@ describe('built site integrity', () => {
     expect(broken).toEqual([])
   })
 
-  it('every indexable page has a self-referencing canonical and reciprocal hreflang alternates', () => {
+  test('every indexable page has a self-referencing canonical and reciprocal hreflang alternates', () => {
     const alternatesOf = new Map<string, Map<string, string>>()
-    for (const { file, html } of pages) {
+    for (const { file, html } of built()) {
       if (file.endsWith('404.html')) continue
       const canonical = html.match(/<link rel="canonical" href="([^"]+)"/)?.[1]
       expect(canonical, file).toBe(SITE + urlOf(file))
@@ -73,11 +78,11 @@ describe('built site integrity', () => {
     }
   })
 
-  it('the sitemap lists exactly the indexable pages', () => {
+  test('the sitemap lists exactly the indexable pages', () => {
     const sitemap = readFileSync(join(ROOT, 'sitemap.xml'), 'utf8')
     const listed = new Set([...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!))
     const indexable = new Set(
-      pages
+      built()
         .filter((p) => !p.file.endsWith('404.html') && p.html.includes('content="index,follow"'))
         .map((p) => SITE + urlOf(p.file)),
     )
@@ -85,7 +90,7 @@ describe('built site integrity', () => {
     expect(sitemap).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"')
   })
 
-  it('placeholder pages are noindex and are not in the sitemap', () => {
+  test('placeholder pages are noindex and are not in the sitemap', () => {
     const sitemap = readFileSync(join(ROOT, 'sitemap.xml'), 'utf8')
     const html = readFileSync(join(ROOT, 'de/leitfaden/meat-netting/index.html'), 'utf8')
     expect(html).toContain('<meta name="robots" content="noindex,follow"/>')
@@ -95,17 +100,17 @@ describe('built site integrity', () => {
   // Fact placeholders ({maxHeat}, {countries}, …) must be filled everywhere a reader or a search
   // engine sees text: body, <title>, meta and Open Graph descriptions, JSON-LD. Only the JSON that
   // hydrating pages carry for the browser (Vike's application/json data) keeps raw templates.
-  it('no {placeholder} is left unfilled in text, attributes or JSON-LD', () => {
+  test('no {placeholder} is left unfilled in text, attributes or JSON-LD', () => {
     const left: string[] = []
-    for (const { file, html } of pages) {
+    for (const { file, html } of built()) {
       const visible = html.replace(/<script\b[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>/gi, '')
       for (const [hit] of visible.matchAll(/\{[a-zA-Z][\w.]*\}/g)) left.push(`${file}: ${hit}`)
     }
     expect(left).toEqual([])
   })
 
-  it('every page carries Organization JSON-LD; product pages a Product with the shared facts', () => {
-    for (const { file, html } of pages) expect(html, file).toContain('"@type":"Organization"')
+  test('every page carries Organization JSON-LD; product pages a Product with the shared facts', () => {
+    for (const { file, html } of built()) expect(html, file).toContain('"@type":"Organization"')
     const beef = readFileSync(join(ROOT, 'de/elastische-fleischnetze/rindfleisch-netz/index.html'), 'utf8')
     expect(beef).toContain('"@type":"Product"')
     expect(beef).toContain('"@type":"BreadcrumbList"')

@@ -1,29 +1,31 @@
 // Accessibility (issue 6 §1): axe-core (WCAG 2.0/2.1 A and AA, colour contrast included) on one
 // URL per page TYPE per locale, plus the states a visitor opens (dropdown, language menu, mobile
 // menu, cookie banner); and keyboard operation with a VISIBLE focus indicator. The skip link,
-// dropdown Enter/Escape, mobile menu toggle and switcher clicks are in layout.test.ts and
-// switcher.test.ts; form error states and focus-on-first-error are in forms.test.ts.
+// dropdown Enter/Escape, mobile menu toggle and switcher clicks are in layout.spec.ts and
+// switcher.spec.ts; form error states and focus-on-first-error are in forms.spec.ts.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import type { BrowserContextOptions, Page } from 'playwright-core'
-import { describe, expect, it } from 'vitest'
-import { useBrowser } from './browser'
-import { samplePages, type Sample } from './page-types'
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+import { samplePages, samplesByType, type Sample } from './page-types'
 
-const { page: newPage } = useBrowser()
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
 
 // Known violations on pages this task may not change, keyed by page type and axe rule, each with
-// its reason. Empty today. A stale entry fails the "allow-list" test so it gets deleted.
+// its reason. Empty today. A stale entry (one that no longer matches in the test that checks
+// its page type or state) fails that test, so it gets deleted.
 const KNOWN: { type: string; rule: string; reason: string }[] = []
 const matched = new Set<(typeof KNOWN)[number]>()
+const staleFor = (...types: string[]) => KNOWN.filter((k) => types.includes(k.type) && !matched.has(k)).map((k) => `${k.type} ${k.rule}`)
 
 type Violation = { id: string; impact?: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }
 
-/** A page with axe injected before any page script (the CSP does not apply to injected scripts). */
-async function axePage(options: BrowserContextOptions = {}, consent: string | null = 'declined'): Promise<Page> {
-  const page = await newPage(options)
+/** The banner would cover the page: as if the visitor had declined (keyboard tests need no axe). */
+const declineCookies = (page: Page) => page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'))
+
+/** Injects axe before any page script (the CSP does not apply to injected scripts). */
+async function withAxe(page: Page, consent: string | null = 'declined'): Promise<Page> {
   await page.addInitScript({ content: AXE_SOURCE })
   if (consent) await page.addInitScript((c) => localStorage.setItem('cookieConsent', c), consent)
   return page
@@ -47,40 +49,35 @@ async function axe(page: Page, type: string): Promise<string[]> {
 
 async function open(page: Page, s: Pick<Sample, 'url' | 'interactive'>) {
   await page.goto(s.url)
-  if (s.interactive) {
-    await page.waitForLoadState('networkidle')
-    await page.waitForFunction(() => document.getElementById('root')?.hasChildNodes())
-  }
+  // Hydrating pages: until the network is idle, React may still be fetching code.
+  if (s.interactive) await page.waitForLoadState('networkidle')
+  await expect(page.locator('#root, main').first()).not.toBeEmpty()
 }
 
-/** Run fn over items with n pages at a time (axe is CPU-bound; 3 tabs suit 2 cores). */
-async function inParallel<T>(items: T[], n: number, fn: (page: Page, item: T) => Promise<void>) {
-  const queue = [...items]
-  await Promise.all(Array.from({ length: n }, async () => {
-    const page = await axePage()
-    for (let item = queue.shift(); item !== undefined; item = queue.shift()) await fn(page, item)
-    await page.context().close()
-  }))
-}
+const LOCALES_FOR_STATES = ['/', '/ar/', '/de/']
 
-const LOCALES_FOR_STATES = ['/', '/ar', '/de']
-
-describe('axe: every page type in every locale', () => {
+test.describe('axe: every page type in every locale', () => {
   const samples = samplePages()
 
-  it(`no WCAG 2.1 A/AA violation on ${samples.length} pages`, { timeout: 300_000 }, async () => {
-    const problems: string[] = []
-    await inParallel(samples, 3, async (page, s) => {
-      await open(page, s)
-      for (const v of await axe(page, s.type)) problems.push(`${s.type}/${s.locale} ${s.url}\n    ${v}`)
+  // One test per page type (its pages in every locale): the workers share the ~150 pages.
+  for (const [type, list] of samplesByType(samples)) {
+    test(`no WCAG 2.1 A/AA violation on ${type} pages (${list.map((s) => s.locale).join(', ')})`, async ({ page }) => {
+      test.setTimeout(30_000 + list.length * 10_000)
+      await withAxe(page)
+      const problems: string[] = []
+      for (const s of list) {
+        await open(page, s)
+        for (const v of await axe(page, s.type)) problems.push(`${s.type}/${s.locale} ${s.url}\n    ${v}`)
+      }
+      expect(problems, problems.join('\n')).toEqual([])
+      expect(staleFor(type)).toEqual([])
     })
-    expect(problems, problems.join('\n')).toEqual([])
-  })
+  }
 
-  // Proves the run above can fail: a low-contrast text and an unnamed button must be reported.
-  it('reports violations when there are some', async () => {
-    const page = await axePage()
-    await page.goto('/en/about')
+  // Proves the runs above can fail: a low-contrast text and an unnamed button must be reported.
+  test('reports violations when there are some', async ({ page }) => {
+    await withAxe(page)
+    await page.goto('/en/about/')
     await page.evaluate(() => {
       const faint = Object.assign(document.createElement('p'), { textContent: 'Faint text' })
       faint.style.color = '#bbb' // CSSOM, not a style attribute: the CSP blocks inline style attributes
@@ -88,10 +85,9 @@ describe('axe: every page type in every locale', () => {
     })
     const found = (await axe(page, 'self-test')).map((v) => v.split(' ')[0])
     expect(found).toEqual(expect.arrayContaining(['color-contrast', 'button-name']))
-    await page.context().close()
   })
 
-  it('covers every page type', () => {
+  test('covers every page type', () => {
     const types = new Set(samples.map((s) => s.type))
     for (const t of ['home', 'products', 'product', 'wholesale', 'bacon', 'compare', 'about', 'downloads', 'thank-you', 'guide', 'guide (placeholder)',
       'glossary', 'glossary (placeholder)', 'glossary-term', 'country', 'not-found', 'size-selector', 'contact', 'quote', 'samples', 'admin', 'localization-report']) {
@@ -100,40 +96,43 @@ describe('axe: every page type in every locale', () => {
   })
 })
 
-describe('axe: opened states', () => {
-  it.each(LOCALES_FOR_STATES)('%s: products dropdown, language menu, cookie banner', async (url) => {
-    const page = await axePage({}, null)
-    await page.clock.install()
-    await page.goto(url)
-    await page.focus('[aria-controls="menu-products"]')
-    await page.keyboard.press('Enter')
-    await page.locator('#menu-products').waitFor({ state: 'visible' })
-    expect(await axe(page, 'dropdown')).toEqual([])
-    await page.keyboard.press('Escape')
-    await page.click('.lang-button')
-    await page.locator('#lang-menu').waitFor({ state: 'visible' })
-    expect(await axe(page, 'language menu')).toEqual([])
-    await page.keyboard.press('Escape')
-    await page.clock.runFor(2100)
-    await page.locator('#cookie-banner').waitFor({ state: 'visible' })
-    // Colours are only final once the 0.5 s slide-in (an opacity fade) has finished.
-    await page.locator('#cookie-banner').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
-    expect(await axe(page, 'cookie banner')).toEqual([])
-    await page.context().close()
-  })
+test.describe('axe: opened states', () => {
+  for (const url of LOCALES_FOR_STATES) {
+    test(`${url}: products dropdown, language menu, cookie banner`, async ({ page }) => {
+      await withAxe(page, null)
+      await page.clock.install()
+      await page.goto(url)
+      await page.focus('[aria-controls="menu-products"]')
+      await page.keyboard.press('Enter')
+      await expect(page.locator('#menu-products')).toBeVisible()
+      expect(await axe(page, 'dropdown')).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.click('.lang-button')
+      await expect(page.locator('#lang-menu')).toBeVisible()
+      expect(await axe(page, 'language menu')).toEqual([])
+      await page.keyboard.press('Escape')
+      await page.clock.runFor(2100)
+      await expect(page.locator('#cookie-banner')).toBeVisible()
+      // Colours are only final once the 0.5 s slide-in (an opacity fade) has finished.
+      await page.locator('#cookie-banner').evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
+      expect(await axe(page, 'cookie banner')).toEqual([])
+      expect(staleFor('dropdown', 'language menu', 'cookie banner')).toEqual([])
+    })
+  }
 
-  it.each(LOCALES_FOR_STATES)('%s: mobile layout with the menu open', async (url) => {
-    const page = await axePage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
-    await page.goto(url)
-    expect(await axe(page, 'mobile')).toEqual([])
-    await page.click('.menu-toggle')
-    await page.locator('#site-nav').waitFor({ state: 'visible' })
-    expect(await axe(page, 'mobile menu')).toEqual([])
-    await page.context().close()
-  })
-
-  it('the allow-list has no stale entries', () => {
-    expect(KNOWN.filter((k) => !matched.has(k)).map((k) => `${k.type} ${k.rule}`)).toEqual([])
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })
+    for (const url of LOCALES_FOR_STATES) {
+      test(`${url}: mobile layout with the menu open`, async ({ page }) => {
+        await withAxe(page)
+        await page.goto(url)
+        expect(await axe(page, 'mobile')).toEqual([])
+        await page.click('.menu-toggle')
+        await expect(page.locator('#site-nav')).toBeVisible()
+        expect(await axe(page, 'mobile menu')).toEqual([])
+        expect(staleFor('mobile', 'mobile menu')).toEqual([])
+      })
+    }
   })
 })
 
@@ -197,100 +196,100 @@ async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
   return { stops, bad }
 }
 
-describe('keyboard: visible focus on every link, button and form control', () => {
-  it.each(['/en/about', '/ar', '/de/elastische-fleischnetze/rindfleisch-netz', '/en/guide/meat-netting', '/en/quote', '/ar/talab-tasir', '/en/size-selector', '/en/admin'])(
-    '%s',
-    async (url) => {
-      const page = await axePage()
+test.describe('keyboard: visible focus on every link, button and form control', () => {
+  for (const url of ['/en/about/', '/ar/', '/de/elastische-fleischnetze/rindfleisch-netz/', '/en/guide/meat-netting/', '/en/quote/', '/ar/talab-tasir/', '/en/size-selector/', '/en/admin/']) {
+    test(url, async ({ page }) => {
+      await declineCookies(page)
       await open(page, { url, interactive: /quote|talab|size|admin/.test(url) })
       const { stops, bad } = await tabWalk(page)
       expect(stops).toBeGreaterThan(15)
       expect(bad).toEqual([])
-      await page.context().close()
-    },
-  )
+    })
+  }
 
-  it('on a phone, the menu toggle and every menu link show focus', async () => {
-    const page = await axePage({ viewport: { width: 390, height: 844 } })
-    await page.goto('/en/about')
-    await page.focus('.menu-toggle')
-    await page.keyboard.press('Enter')
-    await page.locator('#site-nav').waitFor({ state: 'visible' })
-    const { stops, bad } = await tabWalk(page)
-    expect(stops).toBeGreaterThan(10)
-    expect(bad).toEqual([])
-    await page.context().close()
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+    test('the menu toggle and every menu link show focus', async ({ page }) => {
+      await declineCookies(page)
+      await page.goto('/en/about/')
+      await page.focus('.menu-toggle')
+      await page.keyboard.press('Enter')
+      await expect(page.locator('#site-nav')).toBeVisible()
+      const { stops, bad } = await tabWalk(page)
+      expect(stops).toBeGreaterThan(10)
+      expect(bad).toEqual([])
+    })
   })
 })
 
-describe('keyboard: menus, switcher, cookie banner', () => {
-  it('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async () => {
-    const page = await axePage()
-    await page.goto('/en/about')
-    await page.focus('.lang-button')
+test.describe('keyboard: menus, switcher, cookie banner', () => {
+  test('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async ({ page }) => {
+    await declineCookies(page)
+    await page.goto('/en/about/')
+    const button = page.locator('.lang-button')
+    await button.focus()
     await page.keyboard.press('Enter')
-    await page.locator('#lang-menu').waitFor({ state: 'visible' })
+    await expect(page.locator('#lang-menu')).toBeVisible()
     await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.closest('#lang-menu') !== null)).toBe(true)
+    await expect(page.locator('#lang-menu :focus')).toHaveCount(1)
     await page.keyboard.press('Escape')
-    await page.locator('#lang-menu').waitFor({ state: 'hidden' })
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('lang-button')
+    await expect(page.locator('#lang-menu')).toBeHidden()
+    await expect(button).toBeFocused()
     // Choosing a language by keyboard goes there.
     await page.keyboard.press('Enter')
     await page.locator('#lang-menu a[data-locale="tr"]').focus()
     await page.keyboard.press('Enter')
-    await page.waitForURL('**/tr/hakkimizda')
-    await page.context().close()
+    await expect(page).toHaveURL(/\/tr\/hakkimizda\/$/)
   })
 
-  it('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async () => {
-    const page = await axePage()
-    await page.goto('/tr')
+  test('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async ({ page }) => {
+    await declineCookies(page)
+    await page.goto('/tr/')
     const toggle = page.locator('[aria-controls="menu-guides"]')
     await toggle.focus()
     await page.keyboard.press('Enter')
-    expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
     const links = await page.locator('#menu-guides a').count()
     expect(links).toBeGreaterThan(3)
     for (let i = 0; i < links; i++) {
       await page.keyboard.press('Tab')
-      expect(await page.evaluate(() => document.activeElement?.closest('#menu-guides') !== null), `link ${i + 1}`).toBe(true)
+      await expect(page.locator('#menu-guides :focus'), `link ${i + 1}`).toHaveCount(1)
     }
     await page.keyboard.press('Shift+Tab')
     await page.keyboard.press('Escape')
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-controls'))).toBe('menu-guides')
-    await page.context().close()
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
   })
 
-  it('the mobile menu: Enter opens, Tab reaches its links, Escape closes and returns focus to the toggle', async () => {
-    const page = await axePage({ viewport: { width: 390, height: 844 } })
-    await page.goto('/ar')
-    await page.focus('.menu-toggle')
-    await page.keyboard.press('Enter')
-    await page.locator('#site-nav').waitFor({ state: 'visible' })
-    await page.keyboard.press('Tab')
-    expect(await page.evaluate(() => document.activeElement?.closest('#site-nav') !== null)).toBe(true)
-    await page.keyboard.press('Escape')
-    await page.locator('#site-nav').waitFor({ state: 'hidden' })
-    expect(await page.evaluate(() => document.activeElement?.className)).toBe('menu-toggle')
-    await page.context().close()
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } })
+    test('the mobile menu: Enter opens, Tab reaches its links, Escape closes and returns focus to the toggle', async ({ page }) => {
+      await declineCookies(page)
+      await page.goto('/ar/')
+      await page.focus('.menu-toggle')
+      await page.keyboard.press('Enter')
+      await expect(page.locator('#site-nav')).toBeVisible()
+      await page.keyboard.press('Tab')
+      await expect(page.locator('#site-nav :focus')).toHaveCount(1)
+      await page.keyboard.press('Escape')
+      await expect(page.locator('#site-nav')).toBeHidden()
+      await expect(page.locator('.menu-toggle')).toBeFocused()
+    })
   })
 
-  it('the cookie banner is reachable and operable by keyboard', async () => {
-    const page = await axePage({}, null)
+  test('the cookie banner is reachable and operable by keyboard', async ({ page }) => {
     await page.clock.install()
-    await page.goto('/de')
+    await page.goto('/de/')
     await page.clock.runFor(2100)
-    await page.locator('#cookie-banner').waitFor({ state: 'visible' })
+    await expect(page.locator('#cookie-banner')).toBeVisible()
     // Shift+Tab from the top of the page wraps to the end of the document, where the banner is.
-    const onAccept = () => page.evaluate(() => (document.activeElement as HTMLElement | null)?.dataset.consent === 'accepted')
+    const accept = page.locator('#cookie-banner [data-consent="accepted"]')
+    const onAccept = () => accept.evaluate((el) => el === document.activeElement)
     for (let i = 0; i < 6 && !(await onAccept()); i++) await page.keyboard.press('Shift+Tab')
-    expect(await onAccept()).toBe(true)
+    await expect(accept).toBeFocused()
     expect((await focusInfo(page))!.contrast).toBeGreaterThanOrEqual(3)
     await page.keyboard.press('Enter')
-    await page.locator('#cookie-banner').waitFor({ state: 'hidden' })
+    await expect(page.locator('#cookie-banner')).toBeHidden()
     expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted')
-    await page.context().close()
   })
 })

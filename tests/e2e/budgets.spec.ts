@@ -4,54 +4,62 @@
 // the static analysis sees every script Chromium really loads.
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { describe, expect, it } from 'vitest'
-import budgets from '../../budgets.json'
+import { expect, test } from './fixtures'
 import { routeTable } from '../../lib/content/data'
 import { attrOf, hasAttr, htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
-import { useBrowser } from './browser'
 import { INTERACTIVE } from './page-types'
 
 const ROOT = 'dist/client'
-const { page: newPage } = useBrowser()
+// Read, not imported: Playwright loads specs as ES modules, where a JSON import needs an attribute.
+const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as Record<'contentPageJs' | 'interactivePageJs' | 'html' | 'css', { maxGzipBytes: number }>
 
+// Route paths and urlOf share one URL form: page paths end in "/" ("/en/quote/").
 const interactiveUrls = new Set(
   [...routeTable.routes.values()].filter((r) => INTERACTIVE.has(r.page)).flatMap((r) => Object.values(r.paths)),
 )
-const pages = htmlFiles(ROOT)
-  .map((file) => ({ file, url: urlOf(ROOT, file), html: readFileSync(file, 'utf8') }))
-  .filter((p) => !isRedirectStub(p.html))
-const weights = new Map(pages.map((p) => [p.url, pageWeight(ROOT, p.file)]))
+type Built = { file: string; url: string; html: string }
+let pages: Built[] = []
+let weights = new Map<string, ReturnType<typeof pageWeight>>()
 const over = (limit: number, pick: (w: ReturnType<typeof pageWeight>) => number, which: (url: string) => boolean) =>
   [...weights].filter(([url, w]) => which(url) && pick(w) > limit).map(([url, w]) => `${url}: ${pick(w)} B gzip > ${limit}`)
 
-describe('budgets (budgets.json)', () => {
-  it('covers every page, content and interactive', () => {
+test.describe('budgets (budgets.json)', () => {
+  // In one worker, in order: the weights of every page are read once (beforeAll is per worker).
+  test.describe.configure({ mode: 'default' })
+  test.beforeAll(() => {
+    pages = htmlFiles(ROOT)
+      .map((file) => ({ file, url: urlOf(ROOT, file), html: readFileSync(file, 'utf8') }))
+      .filter((p) => !isRedirectStub(p.html))
+    weights = new Map(pages.map((p) => [p.url, pageWeight(ROOT, p.file)]))
+  })
+
+  test('covers every page, content and interactive', () => {
     expect(pages.length).toBeGreaterThan(280)
     expect([...weights.keys()].filter((u) => interactiveUrls.has(u)).length).toBe(interactiveUrls.size)
   })
 
-  it(`content pages load at most ${budgets.contentPageJs.maxGzipBytes} B of gzip JavaScript`, () => {
+  test(`content pages load at most ${budgets.contentPageJs.maxGzipBytes} B of gzip JavaScript`, () => {
     expect(over(budgets.contentPageJs.maxGzipBytes, (w) => w.js, (u) => !interactiveUrls.has(u))).toEqual([])
     // …and no framework: React or Vike's client router on a content page is a design break.
     const framework = [...weights].filter(([u, w]) => !interactiveUrls.has(u) && w.jsFiles.some((f) => /entry-(server|client)-routing|react/.test(f)))
     expect(framework.map(([u]) => u)).toEqual([])
   })
 
-  it(`interactive pages load at most ${budgets.interactivePageJs.maxGzipBytes} B of gzip JavaScript on first load`, () => {
+  test(`interactive pages load at most ${budgets.interactivePageJs.maxGzipBytes} B of gzip JavaScript on first load`, () => {
     expect(over(budgets.interactivePageJs.maxGzipBytes, (w) => w.js, (u) => interactiveUrls.has(u))).toEqual([])
     // A hydrating page that loads nothing would mean the budget measures the wrong files.
-    for (const url of interactiveUrls) expect(weights.get(url)!.js, url).toBeGreaterThan(budgets.contentPageJs.maxGzipBytes)
+    for (const url of interactiveUrls) expect(weights.get(url)?.js, url).toBeGreaterThan(budgets.contentPageJs.maxGzipBytes)
   })
 
-  it(`every HTML page is at most ${budgets.html.maxGzipBytes} B gzip`, () => {
+  test(`every HTML page is at most ${budgets.html.maxGzipBytes} B gzip`, () => {
     expect(over(budgets.html.maxGzipBytes, (w) => w.html, () => true)).toEqual([])
   })
 
-  it(`stylesheets of a page are at most ${budgets.css.maxGzipBytes} B gzip`, () => {
+  test(`stylesheets of a page are at most ${budgets.css.maxGzipBytes} B gzip`, () => {
     expect(over(budgets.css.maxGzipBytes, (w) => w.css, () => true)).toEqual([])
   })
 
-  it('every <img> has explicit width and height', () => {
+  test('every <img> has explicit width and height', () => {
     const missing: string[] = []
     for (const { url, html } of pages) {
       for (const [tag] of html.matchAll(/<img\b[^>]*>/gi)) {
@@ -61,7 +69,7 @@ describe('budgets (budgets.json)', () => {
     expect(missing).toEqual([])
   })
 
-  it('no render-blocking third-party resource', () => {
+  test('no render-blocking third-party resource', () => {
     const external = (src?: string) => !!src && /^(https?:)?\/\//i.test(src)
     const blocking: string[] = []
     for (const { url, html } of pages) {
@@ -79,18 +87,17 @@ describe('budgets (budgets.json)', () => {
   })
 
   // The budgets above read dist/ statically; this proves they count what Chromium fetches.
-  it.each(['/en/elastic-meat-netting/beef-netting', '/ar', '/en/quote', '/tr/boyut-secici'])(
-    'on %s the browser loads no script the static analysis missed',
-    async (url) => {
-      const page = await newPage()
+  for (const url of ['/en/elastic-meat-netting/beef-netting/', '/ar/', '/en/quote/', '/tr/boyut-secici/']) {
+    test(`on ${url} the browser loads no script the static analysis missed`, async ({ page }) => {
       const loaded: string[] = []
       page.on('response', (r) => r.request().resourceType() === 'script' && loaded.push(new URL(r.url()).pathname))
       await page.goto(url)
+      // networkidle: every script the page will fetch on its own has been requested by then.
       await page.waitForLoadState('networkidle')
-      await page.context().close()
+      expect(weights.has(url), `${url} is a built page`).toBe(true)
       const counted = weights.get(url)!.jsFiles.map((f) => '/' + relative(ROOT, resolve(ROOT, f)).replace(/\\/g, '/'))
       expect(loaded.length).toBeGreaterThan(0)
       expect(loaded.filter((p) => !counted.includes(p))).toEqual([])
-    },
-  )
+    })
+  }
 })

@@ -2,7 +2,7 @@
 // (content/facts.yml): no language can disagree with another.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { describe, expect, it } from 'vitest'
+import { expect, test } from '@playwright/test'
 import { facts, routeTable } from '../../lib/content/data'
 import { celsiusToFahrenheit } from '../../lib/facts/format'
 import { formatList } from '../../lib/i18n/format'
@@ -12,10 +12,11 @@ const cases = products.flatMap((r) => Object.entries(r.paths).map(([locale, path
 
 const strip = (html: string) => html.replace(/<[^>]+>/g, '').replace(/[\u2066-\u2069]/g, '').replace(/&#x27;/g, "'").trim()
 
-describe('technical values on product pages', () => {
-  it('covers every product page of every locale', () => expect(cases.length).toBe(8 * 7 - 2))
+test.describe('technical values on product pages', () => {
+  test('covers every product page of every locale', () => expect(cases.length).toBe(8 * 7 - 2))
 
-  it.each(cases)('%s (%s) shows the facts of content/facts.yml', (id, locale, path) => {
+  for (const [id, locale, path] of cases) test(`${id} (${locale}) shows the facts of content/facts.yml`, () => {
+    expect(path, 'page paths end in "/"').toMatch(/\/$/)
     const html = readFileSync(join('dist/client', path, 'index.html'), 'utf8')
     const table = html.match(/<table class="spec-table" data-product="([^"]+)">([\s\S]*?)<\/table>/)
     expect(table?.[1]).toBe(id)
@@ -29,7 +30,7 @@ describe('technical values on product pages', () => {
     expect(values[4]!.startsWith(formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`), locale))).toBe(true)
   })
 
-  it('the spec table values are those of the spec', () => {
+  test('the spec table values are those of the spec', () => {
     const expected: Record<string, [string, string]> = {
       pork: ['90–220', '20/24/28'], beef: ['100–250', '18/20/24'], lamb: ['80–160', '24/28/32'], poultry: ['90–200', '24/28/32'],
       turkey: ['160–250', '16/18'], 'bacon-ham': ['100–200', '20/24/28'], pastrami: ['120–220', '20/24'], 'sausage-salami': ['80–180', '16/18/20'],

@@ -1,0 +1,29 @@
+// `npm run build:quiet`, the build step of `npm test`: the same steps as `npm run build`
+// (scripts/bench/build-steps.ts) with their output captured, so the test run shows failures
+// rather than 600 lines of file listings. It prints one summary line; the whole output goes to
+// reports/build.log. When a step fails it prints that step's whole output and exits non-zero.
+// `npm run build` keeps the full listing.
+import { mkdirSync, writeFileSync } from 'node:fs'
+import { runStepWithOutput, STEPS } from './bench/build-steps'
+
+const LOG = 'reports/build.log'
+const parts: string[] = []
+const log: string[] = []
+let warnings = 0
+for (const step of STEPS) {
+  // vite.config.ts reads BUILD_LOG_LEVEL: Vite's own file listing is skipped (Vike's prerender
+  // listing is not Vite's, hence the capture).
+  const { result, output } = runStepWithOutput(process.cwd(), step, { BUILD_LOG_LEVEL: 'warn' })
+  log.push(`## ${step.step} (${Math.round(result.ms)} ms, ${result.ok ? 'ok' : 'FAILED'})\n${output}\n`)
+  mkdirSync('reports', { recursive: true })
+  writeFileSync(LOG, log.join('\n'))
+  if (!result.ok) {
+    console.error(`build: ${step.step} failed after ${(result.ms / 1000).toFixed(1)} s:\n${output}\n(all steps: ${LOG})`)
+    process.exit(1)
+  }
+  warnings += output.split('\n').filter((l) => /\[Warning\]|^\(!\)|\bwarn(ing)?:/i.test(l)).length
+  // The audit's verdict and the postbuild count are worth one line each.
+  const verdict = output.split('\n').find((l) => /^(Localization audit|postbuild:)/.test(l.trim()))
+  parts.push(`${step.step} ${(result.ms / 1000).toFixed(1)} s${verdict ? ` (${verdict.trim()})` : ''}`)
+}
+console.log(`build: ${parts.join('; ')}${warnings ? `; ${warnings} warning line(s) in ${LOG}` : ''}`)

@@ -1,0 +1,53 @@
+// `test` and `expect` for every e2e spec that lets the browser talk to the Supabase backend
+// (forms, admin; any page that hydrates may call it). Import them from here instead of
+// '@playwright/test'.
+//
+// Why: the built site calls the Supabase URL baked in at build time, http://127.0.0.1:54321
+// (lib/supabase/config.ts), the port `npm start` uses. The test backend runs on a free port
+// (tests/e2e/global-setup.ts, E2E_SUPABASE_URL), so `npm test` works while `npm start` runs and
+// never writes into its database. The `context` fixture routes every browser request for
+// 127.0.0.1:54321 to the test backend: `route.fetch({ url })` sends it from Node (no CORS
+// there) and `route.fulfill` hands the answer back to the page. The backend answers with CORS
+// headers for the page's loopback Origin, which route.fetch forwards. CORS preflights (OPTIONS)
+// of intercepted requests are answered by Playwright itself and never reach the route.
+//
+// A spec's own page.route() handlers run first: call route.fallback() (not route.continue(),
+// which would go to the real port 54321) to pass a request on to this routing, or
+// route.fetch({ url: toTestBackend(route.request().url()) }) to send it yourself.
+import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
+
+export { expect }
+
+/** Matches the browser's requests to the Supabase URL the site was built with. */
+export const BUILT_IN_BACKEND = new RegExp(`^${LOCAL_SUPABASE_URL.replace(/[.]/g, '\\.')}/`)
+
+/** The test backend's URL (global setup). */
+export function testBackendUrl(): string {
+  const url = process.env.E2E_SUPABASE_URL
+  if (!url) throw new Error('E2E_SUPABASE_URL is not set: run the e2e tests with `npx playwright test` (tests/e2e/global-setup.ts)')
+  return url
+}
+
+/** The same request, addressed to the test backend. */
+export const toTestBackend = (url: string) => testBackendUrl() + url.slice(LOCAL_SUPABASE_URL.length)
+
+/** Routes a context's requests for the built-in backend to the test backend. */
+export async function routeToTestBackend(context: BrowserContext): Promise<void> {
+  await context.route(BUILT_IN_BACKEND, async (route) => {
+    try {
+      const response = await route.fetch({ url: toTestBackend(route.request().url()), maxRedirects: 0 })
+      await route.fulfill({ response })
+    } catch (e) {
+      // The page or context closed while the request was in flight: nothing left to answer.
+      if (!/closed|Target page|has been closed/i.test(String(e))) await route.abort('failed').catch(() => {})
+    }
+  })
+}
+
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await routeToTestBackend(context)
+    await use(context)
+  },
+})

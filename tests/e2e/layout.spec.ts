@@ -1,0 +1,145 @@
+// The layout shell: skip link, dropdowns, mobile menu, WhatsApp, cookie banner (spec §2, §4, §9).
+// Timers run on page.clock (the cookie banner's 2000 ms), CSS animations are read through the
+// Web Animations API (the floating WhatsApp button's 1 s delay): no test sleeps.
+import type { Page } from '@playwright/test'
+import { expect, test } from './fixtures'
+
+/** A fake clock that stands still until the test moves it (it survives navigations). */
+async function stopClock(page: Page) {
+  const start = new Date('2026-03-02T09:00:00Z').getTime()
+  await page.clock.install({ time: start })
+  await page.clock.pauseAt(start + 1000)
+}
+
+test.describe('layout', () => {
+  test('the skip link is the first focusable element and moves focus to main', async ({ page }) => {
+    await page.goto('/en/about/')
+    await page.keyboard.press('Tab')
+    await expect(page.locator('.skip-link')).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('main#main')).toBeFocused()
+  })
+
+  test('highlights the current section; Home only on the locale root', async ({ page }) => {
+    await page.goto('/de/elastische-fleischnetze/rindfleisch-netz/')
+    await expect(page.locator('#site-nav a[href="/de/elastische-fleischnetze/"]')).toHaveAttribute('class', 'active')
+    await expect(page.locator('#site-nav a[href="/de/"]')).not.toHaveAttribute('class')
+    await page.goto('/de/')
+    await expect(page.locator('#site-nav a[href="/de/"]')).toHaveAttribute('class', 'active')
+  })
+
+  test('the products dropdown opens by keyboard and closes on Escape', async ({ page }) => {
+    await page.goto('/en/about/')
+    const dropdown = page.locator('#menu-products')
+    const toggle = page.locator('[aria-controls="menu-products"]')
+    await expect(dropdown).toBeHidden()
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true')
+    await expect(dropdown).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await expect(toggle).toBeFocused()
+  })
+
+  test('the products dropdown opens on hover', async ({ page }) => {
+    await page.goto('/en/about/')
+    await page.hover('#site-nav a[href="/en/elastic-meat-netting/"]')
+    await expect(page.locator('#menu-products')).toBeVisible()
+  })
+
+  test.describe('on a small screen', () => {
+    test.use({ viewport: { width: 390, height: 800 } })
+    test('the menu is collapsed behind a toggle', async ({ page }) => {
+      await page.goto('/en/about/')
+      const nav = page.locator('#site-nav')
+      await expect(nav).toBeHidden()
+      await page.click('.menu-toggle')
+      await expect(nav).toBeVisible()
+      await expect(page.locator('.menu-toggle')).toHaveAttribute('aria-expanded', 'true')
+      await page.keyboard.press('Escape')
+      await expect(nav).toBeHidden()
+    })
+  })
+
+  test('WhatsApp links open in a new tab without an opener, the floating button after 1 s', async ({ page }) => {
+    await page.goto('/en/about/')
+    const links = page.locator('a[href^="https://wa.me/"]')
+    await expect(links.first()).toBeAttached()
+    for (const link of await links.all()) {
+      await expect(link).toHaveAttribute('target', '_blank')
+      await expect(link).toHaveAttribute('rel', /noopener/)
+    }
+    // A CSS animation delay (page.clock does not drive CSS): set the animation's own clock.
+    const float = page.locator('.whatsapp-float')
+    const visibilityAt = (ms: number) =>
+      float.evaluate((el, t) => {
+        const animation = el.getAnimations()[0]!
+        animation.pause()
+        animation.currentTime = t
+        return getComputedStyle(el).visibility
+      }, ms)
+    expect(await visibilityAt(0)).toBe('hidden')
+    expect(await visibilityAt(950)).toBe('hidden')
+    expect(await visibilityAt(1400)).toBe('visible')
+    await float.evaluate((el) => el.getAnimations()[0]!.finish())
+    await expect(float).toBeVisible()
+  })
+
+  test.describe('cookie banner', () => {
+    test('appears after 2000 ms when nothing is stored; Accept All stores accepted', async ({ page }) => {
+      await stopClock(page)
+      await page.goto('/en/about/')
+      const banner = page.locator('#cookie-banner')
+      await page.clock.runFor(1500)
+      await expect(banner).toBeHidden()
+      await page.clock.runFor(600)
+      await expect(banner).toBeVisible()
+      await expect(banner).toHaveCSS('animation-duration', '0.5s')
+      await page.click('#cookie-banner [data-consent="accepted"]')
+      await expect(banner).toBeHidden()
+      expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted')
+      await page.reload()
+      await page.clock.runFor(2500)
+      await expect(banner).toBeHidden()
+    })
+
+    for (const which of ['Decline', 'close icon']) {
+      test(`${which} stores declined`, async ({ page }) => {
+        await stopClock(page)
+        await page.goto('/fr/a-propos/')
+        await page.clock.runFor(2100)
+        await expect(page.locator('#cookie-banner')).toBeVisible()
+        await page.click(which === 'Decline' ? '.cookie-actions [data-consent="declined"]' : '.cookie-close')
+        await expect(page.locator('#cookie-banner')).toBeHidden()
+        expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('declined')
+      })
+    }
+
+    test('stays hidden when a choice is already stored', async ({ page }) => {
+      await stopClock(page)
+      await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'))
+      await page.goto('/en/about/')
+      await page.clock.runFor(2500)
+      await expect(page.locator('#cookie-banner')).toBeHidden()
+    })
+  })
+})
+
+test.describe('responsive layout', () => {
+  // The longest menus (German, French) and right-to-left Arabic at common widths.
+  const cases = ['/de/groessen-auswahl/', '/fr/a-propos/', '/ar/talab-tasir/', '/en/quote/', '/it/rete-elastica-per-carne/']
+  for (const width of [1440, 1280, 1024, 768, 390]) {
+    test.describe(`at ${width} px`, () => {
+      test.use({ viewport: { width, height: 900 } })
+      test(`no horizontal scrolling at ${width} px`, async ({ page }) => {
+        for (const url of cases) {
+          await page.goto(url)
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+          expect(overflow, `${url} at ${width}px`).toBeLessThanOrEqual(0)
+          await expect(page.locator('.header-actions .btn-primary'), `${url}: Get Quote visible`).toBeVisible()
+        }
+      })
+    })
+  }
+})
