@@ -3,7 +3,8 @@ import type { PageContent } from '../../.velite/index.js'
 import { facts } from '../../lib/content/data'
 import { useI18n } from '../../lib/i18n/context'
 import { Actions } from './actions'
-import { ProductCards, type ProductCard } from './product-cards'
+import type { ProductCard } from '../../lib/pages/product-card'
+import { ProductCards } from './product-cards'
 
 type Block = PageContent['blocks'][number]
 
