@@ -5,7 +5,7 @@
 // the dev server shows as an error page (docs/ARCHITECTURE.md §4, §5).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { defineCollection, defineConfig, s } from 'velite'
+import { defineCollection, defineConfig, s, type z } from 'velite'
 import { contentProblems } from './lib/content/checks'
 import { displayPath, loaded, mdxLoader, setContentRoot, yamlLoader } from './lib/content/loaders'
 import { mdxBody } from './lib/content/mdx-body'
@@ -48,12 +48,12 @@ const relative = displayPath
  * (no file, no field) before prepare runs: record the issues with their lines and hand on an
  * empty value instead; prepare then fails naming them.
  */
-function single<T extends s.ZodTypeAny>(schema: T, name: string) {
-  return schema.catch(({ error }) => {
+function single<T extends z.ZodTypeAny>(schema: T, name: string): z.ZodCatch<T> {
+  return schema.catch(({ error }: { error: z.ZodError }) => {
     const entry = loaded.get(join(root, name))
-    if (entry?.problems.length) return {} as s.infer<T> // a syntax error: the issues are its echo
+    if (entry?.problems.length) return {} as z.infer<T> // a syntax error: the issues are its echo
     for (const issue of error.issues) entry?.problems.push({ file: `content/${name}`, line: entry.lines.lineOf(issue.path), field: fieldName(issue.path) || undefined, message: issue.message })
-    return {} as s.infer<T>
+    return {} as z.infer<T>
   })
 }
 
@@ -113,6 +113,20 @@ const glossary = defineCollection({
     .transform((data, ctx) => ({ ...data, ...fromLocaleFolder(ctx.meta.path, ctx), file: relative(ctx.meta.path) })),
 })
 
+/**
+ * Runs the cross-file checks once every file is loaded and validated. Typed without velite's
+ * result type on purpose: checks.ts reads .velite/'s types, which are derived from this file.
+ */
+function prepare(data: unknown): void | false {
+  const problems = contentProblems(root, data as Parameters<typeof contentProblems>[1])
+  mkdirSync(output, { recursive: true })
+  writeFileSync(join(output, 'problems.json'), `${JSON.stringify(problems, null, 1)}\n`)
+  if (!problems.length) return
+  if (!watching) throw new Error(formatProblems(problems))
+  console.error(formatProblems(problems))
+  return false // keep the last good output: the dev server stays up and shows the problems
+}
+
 export default defineConfig({
   root,
   // velite's strict mode throws before prepare, with field paths but no lines and no file-name,
@@ -121,13 +135,5 @@ export default defineConfig({
   loaders: [yamlLoader, mdxLoader],
   output: { data: output, assets: 'public/static', base: '/static/', clean: !watching },
   collections: { locales, routes, facts, ui, products, pages, countries, guides, glossary },
-  prepare(data) {
-    const problems = contentProblems(root, data as never)
-    mkdirSync(output, { recursive: true })
-    writeFileSync(join(output, 'problems.json'), `${JSON.stringify(problems, null, 1)}\n`)
-    if (!problems.length) return true
-    if (!watching) throw new Error(formatProblems(problems))
-    console.error(formatProblems(problems))
-    return false // keep the last good output: the dev server stays up and shows the problems
-  },
+  prepare,
 })

@@ -3,6 +3,8 @@
 // loaders throw a bare YAML error (no file name) and accept duplicate keys.
 import { relative, sep } from 'node:path'
 import { defineLoader, type VeliteFile } from 'velite'
+
+type VFile = Parameters<Parameters<typeof defineLoader>[0]['load']>[0]
 import { parseYaml, type LineMap, type Problem } from './problems'
 
 export type LoadedFile = {
@@ -34,10 +36,10 @@ const NO_DATA = {} // parsed nothing: schema issues for this file are noise next
 
 export const yamlLoader = defineLoader({
   test: /\.ya?ml$/,
-  load: (vfile) => {
+  load: (vfile: VFile) => {
     const file = displayPath(vfile.path)
     const { data, lines, problems } = parseYaml(vfile.toString(), file)
-    loaded.set(vfile.path, { file, vfile, lines, bodyLine: 1, problems, links: [], uses: [] })
+    loaded.set(vfile.path, { file, vfile: vfile as VeliteFile, lines, bodyLine: 1, problems, links: [], uses: [] })
     return { data: data ?? NO_DATA }
   },
 })
@@ -46,7 +48,7 @@ const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n?---(?:\r?\n|$)/
 
 export const mdxLoader = defineLoader({
   test: /\.mdx?$/,
-  load: (vfile) => {
+  load: (vfile: VFile) => {
     const file = displayPath(vfile.path)
     const text = vfile.toString()
     const match = text.match(FRONT_MATTER)
@@ -56,7 +58,7 @@ export const mdxLoader = defineLoader({
     problems.push(...parsed.problems)
     const body = match ? text.slice(match[0].length) : text
     const bodyLine = match ? match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1 : 1
-    loaded.set(vfile.path, { file, vfile, lines: parsed.lines, bodyLine, problems, links: [], uses: [] })
+    loaded.set(vfile.path, { file, vfile: vfile as VeliteFile, lines: parsed.lines, bodyLine, problems, links: [], uses: [] })
     return { data: (parsed.data as object | null) ?? NO_DATA, content: body }
   },
 })

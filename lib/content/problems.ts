@@ -38,9 +38,10 @@ export function yamlLineMap(doc: Document, counter: LineCounter, firstLine = 1):
           i += 1
           advanced = true
         } else if (isMap(node)) {
+          const map = node
           for (let j = path.length; j > i && !advanced; j--) {
             const key = path.slice(i, j).join('.')
-            const pair = node.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
+            const pair = map.items.find((p) => isScalar(p.key) && String(p.key.value) === key)
             if (pair) {
               at(pair.key)
               node = pair.value
