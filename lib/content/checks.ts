@@ -119,6 +119,15 @@ export function crossFileProblems(c: Collections): Problem[] {
     }
   }
 
+  // A UI key is defined once per language, across content/ui/<locale>.yml and its feature files.
+  const origin = new Map<string, string>()
+  for (const file of c.ui)
+    for (const key of Object.keys(file.strings)) {
+      const first = origin.get(`${file.locale}:${key}`)
+      if (first) problems.push(at(file.file, [key], `key "${key}" is already defined in ${first}: keep one`))
+      else origin.set(`${file.locale}:${key}`, file.file)
+    }
+
   // Actions in page blocks, <Link to> and Markdown links in MDX.
   for (const item of [...c.pages, ...c.countries]) {
     ;(item.blocks as { actions?: { to: string }[] }[]).forEach((block, b) =>

@@ -163,6 +163,8 @@ describe('cross-file mistakes name the file that introduced them', () => {
       // An action to a page that does not exist, and one that exists but not in Arabic.
       'pages/about/en.yml': (t) => t.replace(/^(\s+to: )contact$/m, '$1contact-us'),
       'pages/about/ar.yml': (t) => t.replace(/^(\s+to: )contact$/m, '$1product/pork'),
+      // A UI key defined in two files of one language.
+      'ui/forms/fr.yml': (t) => `${t}\nnav.home: Accueil\n`,
       // <Link> and a Markdown link to pages that do not exist.
       [GUIDE]: (t) => `${t}\nSee <Link to="product/goat">goat netting</Link> and [the FAQ](faq-page).\n`,
     }))
@@ -190,6 +192,10 @@ describe('cross-file mistakes name the file that introduced them', () => {
 
   it('an action to a page that exists but not in that language says so', () => {
     expect(problemFor(output, 'pages/about/ar.yml')).toMatch(/link target "product\/pork" exists but has no ar page/)
+  })
+
+  it('a UI key defined in two files of one language names both files', () => {
+    expect(output).toMatch(/content\/ui\/(forms\/)?fr\.yml:\d+ nav\.home: key "nav\.home" is already defined in content\/ui\/(forms\/)?fr\.yml/)
   })
 
   it('<Link> and Markdown links to pages that do not exist name the line', () => {
