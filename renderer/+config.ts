@@ -3,7 +3,7 @@ import type { Config } from 'vike/types'
 
 export default {
   prerender: true,
-  // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (DESIGN.md §2).
+  // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
   // Content pages set no onRenderClient and ship HTML only; pages/interactive/ adds one.
   passToClient: ['locale', 'routeKey'],

@@ -1,5 +1,5 @@
 // https://vike.dev/onPrerenderStart
-// Guard against Vike silently skipping pages (DESIGN.md §2): every URL of the route table
+// Guard against Vike silently skipping pages (docs/ARCHITECTURE.md §3): every URL of the route table
 // must be among the pages about to be prerendered, else the build fails naming the URLs.
 import type { PrerenderContext } from 'vike/types'
 import { allPageUrls } from '../lib/routing/prerender'

@@ -1,6 +1,6 @@
 // https://vike.dev/onRenderHtml
 import type { ComponentType } from 'react'
-// React renders the WHOLE document (DESIGN.md §2: helmet-async stays empty under React 19), so
+// React renders the WHOLE document (docs/ARCHITECTURE.md §3: react-helmet-async is a pass-through under React 19), so
 // <html lang dir>, title, meta, canonical, hreflang and JSON-LD are plain JSX here.
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
@@ -10,14 +10,14 @@ import { factVars } from '../lib/facts/format'
 import { I18nProvider } from '../lib/i18n/context'
 import { serverHref } from '../lib/routing/href'
 import { switchTarget } from '../lib/routing/paths'
-import { headTags, type PageHead } from '../lib/seo/head'
+import type { PageData } from '../lib/pages/page-data'
+import { headTags } from '../lib/seo/head'
 import { breadcrumbList, organization } from '../lib/seo/json-ld'
 import { createTranslator } from '../lib/i18n/translate'
 import { Document } from './document'
 import { PageRoot } from './page-root'
 
-export type ClientData = { primary: Record<string, string>; fallback: Record<string, string>; links: Record<string, string>; vars: Record<string, string> }
-export type PageData = { head: PageHead; client?: ClientData }
+export type { ClientData, PageData } from '../lib/pages/page-data'
 
 export function onRenderHtml(pageContext: PageContextServer) {
   // _error renders may come before +onBeforeRoute set these.

@@ -1,6 +1,5 @@
 // Fields this site adds to Vike's pageContext: https://vike.dev/pageContext#typescript
 import type { LocaleCode } from '../lib/routing/table'
-import type { ShellData } from './shell-data'
 
 declare global {
   namespace Vike {
@@ -9,8 +8,6 @@ declare global {
       locale: LocaleCode
       /** Logical route, e.g. "product/pork"; "not-found" for unknown URLs. */
       routeKey: string
-      /** Interactive pages: the UI strings they need in the browser (see lib/i18n/pick.ts). */
-      shell?: ShellData
     }
   }
 }

@@ -3,6 +3,7 @@
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { AUDIT_FILES } from '../lib/audit/write'
+import { leftoverPlaceholders } from '../lib/build/leftover-placeholders'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
 import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontResponseFunction } from '../lib/build/cloudfront'
@@ -61,6 +62,10 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   if (!existsSync(from)) throw new Error(`postbuild: ${from} is missing: run npm run audit first`)
   copyFileSync(from, join(out, name))
 }
+// No page may show an unfilled "{name}" (docs/ARCHITECTURE.md §4).
+const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale)
+if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
+
 const search = await writeSearchIndex(out)
 console.log(`postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}`)
 console.log(`postbuild: ${allPageUrls().length} pages, ${list.length} redirects, sitemap, robots.txt, _headers`)

@@ -5,7 +5,8 @@ import { useI18n } from '../../lib/i18n/context'
 import type { DownloadsDocuments } from '../../lib/documents/links'
 import { FileList } from '../documents/file-list'
 import { Actions } from './actions'
-import { ProductCards, type ProductCard } from './product-cards'
+import type { ProductCard } from '../../lib/pages/product-card'
+import { ProductCards } from './product-cards'
 
 type Block = PageContent['blocks'][number]
 

@@ -1,6 +1,8 @@
 import { useI18n } from '../../lib/i18n/context'
 
-export type ProductCard = { id: string; name: string; summary: string; href: string; spec: { diameter: string; stitches: string } }
+import type { ProductCard } from '../../lib/pages/product-card'
+
+export type { ProductCard }
 
 export function ProductCards({ products }: { products: ProductCard[] }) {
   const { t } = useI18n()

@@ -1,7 +1,7 @@
 // Runs velite's compiled MDX (a function body) with our components. Server-only: guides and
 // glossary pages ship HTML, never the MDX runtime.
 import * as runtime from 'react/jsx-runtime'
-import type { ComponentType } from 'react'
+import type { ComponentProps, ComponentType } from 'react'
 import { facts } from '../../lib/content/data'
 import { productSpec, type SpecField } from '../../lib/facts/format'
 import { formatList } from '../../lib/i18n/format'
@@ -23,7 +23,12 @@ function Fact({ name }: { name: string }) {
   return <bdi>{value}</bdi>
 }
 
-const components = { Spec, Fact, Link }
+/** Markdown links [text](quote) take logical targets like <Link to>, checked at content time. */
+function MarkdownLink({ href = '', ...props }: ComponentProps<'a'>) {
+  return <Link to={href} {...props} />
+}
+
+const components = { Spec, Fact, Link, a: MarkdownLink }
 const cache = new Map<string, ComponentType<{ components: typeof components }>>()
 
 export function MdxContent({ code }: { code: string }) {

@@ -56,7 +56,10 @@ export const routesSchema = z
   })
   .strict()
 
-const range = z.object({ min: z.number().int().positive(), max: z.number().int().positive() }).strict()
+const range = z
+  .object({ min: z.number().int().positive(), max: z.number().int().positive() })
+  .strict()
+  .refine((r) => r.min <= r.max, (r) => ({ message: `min (${r.min}) is greater than max (${r.max})` }))
 
 export const factsSchema = z
   .object({
@@ -102,11 +105,24 @@ export const factsSchema = z
     material: z.literal('polyester-natural-rubber'),
   })
   .strict()
+  .superRefine((f, ctx) => {
+    // Facts that must agree with each other: a product outside the overall range, or hotter
+    // than the stated maximum, would contradict the size selector and the product pages.
+    for (const [id, p] of Object.entries(f.products)) {
+      const all = f.sizing.innerDiameterMm
+      if (p.diameterMm.min < all.min || p.diameterMm.max > all.max)
+        ctx.addIssue({ code: 'custom', path: ['products', id, 'diameterMm'], message: `${p.diameterMm.min}–${p.diameterMm.max} mm is outside sizing.innerDiameterMm (${all.min}–${all.max} mm)` })
+      if (p.heatC > f.maxHeatC) ctx.addIssue({ code: 'custom', path: ['products', id, 'heatC'], message: `${p.heatC} °C is above maxHeatC (${f.maxHeatC} °C)` })
+    }
+  })
+
+/** Text a reader sees: blank (empty or only spaces) is a translation left undone. */
+const filled = (message: string) => z.string().regex(/\S/, message)
 
 // UI strings: flat dotted keys → text. Values may hold {placeholders}.
 export const uiStringsSchema = z.record(
   z.string().regex(/^[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+$/, 'UI keys are dotted, like nav.products'),
-  z.string().min(1, 'empty text: write the translation or delete the key to fall back to English'),
+  filled('empty text: write the translation or delete the key to fall back to English'),
 )
 
 // A link target inside content: a logical page ("quote"), a collection item ("product/pork"),
@@ -115,7 +131,7 @@ export const linkTargetSchema = z
   .string()
   .regex(/^([a-z-]+(\/[a-z0-9-]+)?(#[a-z0-9-]+)?|#[a-z0-9-]+|https:\/\/\S+|mailto:\S+)$/, 'link must be a logical page like "quote" or "product/pork"')
 
-const text = z.string().min(1)
+const text = filled('empty text: write the text (a translation is required here)')
 const action = z.object({ label: text, to: linkTargetSchema, variant: z.enum(['primary', 'secondary']).optional() }).strict()
 const item = z.object({ title: text, text: text }).strict()
 const anchor = z.string().regex(/^[a-z0-9-]+$/).optional()
@@ -164,13 +180,22 @@ export const countryContentSchema = pageContentSchema
   .extend({ products: z.array(productIdSchema).min(1) })
   .strict()
 
+/** A real calendar date written YYYY-MM-DD ("2026-13-45" and "2026-02-30" are rejected). */
+export const dateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD')
+  .refine((d) => {
+    const date = new Date(`${d}T00:00:00Z`)
+    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d
+  }, (d) => ({ message: `${d} is not a date in the calendar (YYYY-MM-DD)` }))
+
 // Which English text a translation was made from is recorded in content/i18n-lock/<locale>.yml
 // (npm run audit:lock), not in frontmatter, so translators never edit hashes by hand.
 export const articleFrontmatterSchema = z
   .object({
     title: text.max(90),
     description: text.max(170),
-    updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'updated must be YYYY-MM-DD'),
+    updated: dateSchema,
   })
   .strict()
 

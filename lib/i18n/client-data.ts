@@ -4,7 +4,7 @@ import { dictionaries, facts, localeInfo } from '../content/data'
 import { factVars } from '../facts/format'
 import { hrefMap } from '../routing/href'
 import type { LocaleCode } from '../routing/table'
-import type { ClientData } from '../../renderer/+onRenderHtml'
+import type { ClientData } from '../pages/page-data'
 
 const pick = (dict: Record<string, string>, prefixes: string[]) =>
   Object.fromEntries(Object.entries(dict).filter(([key]) => prefixes.some((p) => key.startsWith(p))))

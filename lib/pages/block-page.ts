@@ -1,7 +1,7 @@
 // +data for pages made of content blocks (content/pages/<page>/<locale>.yml).
 import type { PageContextServer } from 'vike/types'
 import type { PageContent } from '../../.velite/index.js'
-import type { ProductCard } from '../../components/blocks/product-cards'
+import type { ProductCard } from './product-card'
 import { dictionaries, find, pages } from '../content/data'
 import { downloadsDocuments, type DownloadsDocuments } from '../documents/links'
 import type { PageHead } from '../seo/head'

@@ -1,7 +1,7 @@
 // +data for interactive pages: head from UI strings "<page>.meta.*", plus the strings and links
 // the page needs in the browser (see lib/i18n/client-data.ts).
 import type { PageContextServer } from 'vike/types'
-import type { ClientData } from '../../renderer/+onRenderHtml'
+import type { ClientData } from './page-data'
 import { routeTable, translator } from '../content/data'
 import { clientData } from '../i18n/client-data'
 import type { PageHead } from '../seo/head'

@@ -1,4 +1,4 @@
-import type { ProductCard } from '../../components/blocks/product-cards'
+import type { ProductCard } from './product-card'
 import { translator, facts, products, routeTable } from '../content/data'
 import { productSpec } from '../facts/format'
 import type { LocaleCode } from '../routing/table'

@@ -3,7 +3,7 @@ import '../../renderer/styles.css'
 import { hydrateRoot } from 'react-dom/client'
 import type { ComponentType } from 'react'
 import type { PageContextClient } from 'vike/types'
-import type { PageData } from '../../renderer/+onRenderHtml'
+import type { PageData } from '../../lib/pages/page-data'
 import { PageRoot } from '../../renderer/page-root'
 import { enhance } from '../../renderer/enhance'
 

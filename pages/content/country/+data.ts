@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
 import type { Country } from '../../../.velite/index.js'
-import type { ProductCard } from '../../../components/blocks/product-cards'
+import type { ProductCard } from '../../../lib/pages/product-card'
 import { countries, find, translator } from '../../../lib/content/data'
 import { productCards } from '../../../lib/pages/product-cards'
 import type { PageHead } from '../../../lib/seo/head'

@@ -1,0 +1,108 @@
+// The MDX body of guides and glossary terms, compiled to a function body that pages run on the
+// server. Content is data, not code: only the components <Spec>, <Fact> and <Link> and Markdown
+// are allowed. Raw HTML, <script>, <iframe>, event handlers, javascript: URLs, {expressions} and
+// import/export are rejected with the file and line; link targets are collected for the
+// cross-file check (lib/content/checks.ts). Replaces velite's s.mdx() so that compile errors keep
+// their line, and without its minifier (the code never ships to the browser).
+import { compile } from '@mdx-js/mdx'
+import remarkGfm from 'remark-gfm'
+import { s } from 'velite'
+import { loaded, type LoadedFile } from './loaders'
+
+/** The components MDX may use, with the attributes each accepts. */
+export const MDX_COMPONENTS: Record<string, string[]> = { Spec: ['product', 'field'], Fact: ['name'], Link: ['to'] }
+
+type Node = {
+  type: string
+  name?: string | null
+  value?: string
+  url?: string
+  alt?: string | null
+  attributes?: { type: string; name?: string; value?: unknown }[]
+  children?: Node[]
+  position?: { start: { line: number; column: number } }
+}
+
+const isScriptUrl = (url: string) => /^\s*(javascript|vbscript|data):/i.test(url.replace(/[\u0000-\u001f]/g, ''))
+const isCommentOnly = (code = '') => /^\s*\/\*[\s\S]*\*\/\s*$/.test(code)
+
+/** remark plugin: records problems, component uses and link targets on the LoadedFile. */
+export function remarkContentRules(entry: LoadedFile) {
+  return () => (tree: Node) => {
+    const problem = (node: Node, message: string) =>
+      entry.problems.push({ file: entry.file, line: node.position ? node.position.start.line + entry.bodyLine - 1 : undefined, column: node.position?.start.column, message })
+    const line = (node: Node) => (node.position ? node.position.start.line + entry.bodyLine - 1 : undefined)
+    const walk = (node: Node) => {
+      switch (node.type) {
+        case 'mdxjsEsm':
+          problem(node, 'import/export is not allowed in content: use the components <Spec>, <Fact> and <Link>')
+          break
+        case 'mdxFlowExpression':
+        case 'mdxTextExpression':
+          if (!isCommentOnly(node.value))
+            problem(node, `{${node.value}} is code in MDX, not text: for a fact write <Fact name="…" />; never type { or } in prose`)
+          break
+        case 'mdxJsxFlowElement':
+        case 'mdxJsxTextElement':
+          jsx(node)
+          break
+        case 'link':
+        case 'definition':
+          if (isScriptUrl(node.url ?? '')) problem(node, `${node.url!.split(':')[0]}: URLs are not allowed in content`)
+          else if (node.url) entry.links.push({ target: node.url, line: line(node) })
+          break
+        case 'image':
+        case 'imageReference':
+          if (!node.alt?.trim()) problem(node, 'image without alt text: write ![what the image shows](…)')
+          if (isScriptUrl(node.url ?? '')) problem(node, 'script URLs are not allowed in content')
+          break
+      }
+      node.children?.forEach(walk)
+    }
+    const jsx = (node: Node) => {
+      const name = node.name ?? ''
+      const allowed = MDX_COMPONENTS[name]
+      if (!allowed) {
+        if (/^(script|iframe|object|embed|style)$/i.test(name)) problem(node, `<${name}> is not allowed in content (no scripts, frames or embeds)`)
+        else if (/^[a-z]/.test(name) || !name) problem(node, `raw HTML <${name}> is not allowed in MDX: use Markdown, or the components <Spec>, <Fact>, <Link>`)
+        else problem(node, `<${name}> is not a known component: use <Spec>, <Fact> or <Link>`)
+      }
+      for (const attr of node.attributes ?? []) {
+        if (attr.type !== 'mdxJsxAttribute') {
+          problem(node, `<${name}>: {…} attributes are not allowed; write name="value"`)
+          continue
+        }
+        const value = attr.value
+        if (/^on/i.test(attr.name ?? '')) problem(node, `<${name}>: event handler ${attr.name} is not allowed in content`)
+        else if (typeof value === 'string' && isScriptUrl(value)) problem(node, `<${name} ${attr.name}>: script URLs are not allowed in content`)
+        else if (allowed && !allowed.includes(attr.name ?? '')) problem(node, `<${name}> has no attribute "${attr.name}" (it takes ${allowed.join(', ')})`)
+        else if (allowed && typeof value !== 'string') problem(node, `<${name} ${attr.name}>: write the value in quotes, like ${attr.name}="…"`)
+        else if (name === 'Link' && attr.name === 'to') entry.links.push({ target: value as string, line: line(node) })
+        else if (name === 'Spec' || name === 'Fact') entry.uses.push({ component: name, attribute: attr.name!, value: value as string, line: line(node) })
+      }
+      if (allowed) for (const required of allowed) if (!(node.attributes ?? []).some((a) => a.name === required)) problem(node, `<${name}> needs ${required}="…"`)
+    }
+    walk(tree)
+  }
+}
+
+export const mdxBody = () =>
+  s
+    .custom<string | undefined>((i) => i === undefined || typeof i === 'string')
+    .transform(async (_value, { meta, addIssue }) => {
+      const entry = loaded.get(meta.path)
+      const value = meta.content ?? ''
+      if (!entry) throw new Error(`${meta.path}: not read by lib/content/loaders.ts`)
+      if (!value.trim()) {
+        addIssue({ code: 'custom', message: 'the text (after the front matter) is empty' })
+        return ''
+      }
+      try {
+        const code = await compile({ value, path: meta.path }, { outputFormat: 'function-body', remarkPlugins: [remarkGfm, remarkContentRules(entry)] })
+        return String(code)
+      } catch (error) {
+        const e = error as { line?: number; column?: number; reason?: string; message: string }
+        entry.problems.push({ file: entry.file, line: e.line ? e.line + entry.bodyLine - 1 : undefined, column: e.column, message: `MDX: ${e.reason ?? e.message}` })
+        return ''
+      }
+    })

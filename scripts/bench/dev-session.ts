@@ -1,0 +1,69 @@
+// Starts `npm run dev` (scripts/dev.ts) on a free port against a temporary COPY of content/, for
+// the dev-server test (tests/unit/dev-server.test.ts) and the edit-to-screen benchmark
+// (scripts/bench/dev-reload.ts). The real content/ and .velite/ are never touched.
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+
+export type DevSession = {
+  url: string
+  content: string
+  log: () => string
+  /** Rewrites a file of the content copy ("pages/about/en.yml"). */
+  edit(file: string, change: (text: string) => string): void
+  read(file: string): string
+  stop(): Promise<void>
+}
+
+export const freePort = () =>
+  new Promise<number>((done, fail) => {
+    const server = createServer()
+    server.once('error', fail)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number }
+      server.close(() => done(port))
+    })
+  })
+
+const cleanEnv = () => Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST') && k !== 'TEST'))
+
+export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> {
+  const dir = mkdtempSync(join(tmpdir(), 'dev-content-'))
+  const content = join(dir, 'content')
+  cpSync(resolve('content'), content, { recursive: true })
+  const port = await freePort()
+  let output = ''
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
+    // Not vitest's NODE_ENV=test: under it Vike's dev server answers every page with 404.
+    env: { ...cleanEnv(), NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: content, CONTENT_OUT: join(dir, 'velite'), DEV_BACKEND: 'off' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  child.stdout!.on('data', (d) => (output += d))
+  child.stderr!.on('data', (d) => (output += d))
+  const url = `http://127.0.0.1:${port}`
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM')
+      await new Promise((done) => child.once('exit', done))
+    }
+    rmSync(dir, { recursive: true, force: true })
+  }
+  const started = Date.now()
+  while (!output.includes('Dev site:')) {
+    if (child.exitCode !== null || Date.now() - started > timeoutMs) {
+      await stop()
+      throw new Error(`dev server did not start:\n${output}`)
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return {
+    url,
+    content,
+    log: () => output,
+    edit: (file, change) => writeFileSync(join(content, file), change(readFileSync(join(content, file), 'utf8'))),
+    read: (file) => readFileSync(join(content, file), 'utf8'),
+    stop,
+  }
+}

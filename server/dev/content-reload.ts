@@ -1,0 +1,114 @@
+// Vite plugin for `npm run dev` (docs/ARCHITECTURE.md §5). velite (watch mode) rewrites .velite/
+// after every content edit; pages read it on the server only, so Vite would neither re-run the
+// modules that hold content nor tell the browser. This plugin:
+//   - drops every server module that (transitively) imports .velite/, so the next request
+//     renders the new content;
+//   - tells the open page to reload;
+//   - while .velite/problems.json lists content problems, answers page requests with an error
+//     page naming file, line and field (the page reloads by itself once they are fixed).
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite'
+import { formatProblem, type Problem } from '../../lib/content/problems'
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+
+export function problemsPage(problems: Problem[]): string {
+  const items = problems
+    .map((p) => `<li><code>${escape(p.file)}${p.line ? `:${p.line}` : ''}</code>${p.field ? ` <b>${escape(p.field)}</b>` : ''}<br>${escape(p.message)}</li>`)
+    .join('\n')
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problem</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:60rem;color:#222}h1{color:#b00020}li{margin:.75rem 0}code{background:#f3f3f3;padding:.1rem .3rem}</style>
+<script type="module" src="/@vite/client"></script></head><body>
+<h1>${problems.length} content problem${problems.length === 1 ? '' : 's'}</h1>
+<p>Fix ${problems.length === 1 ? 'it' : 'them'} and save: this page reloads by itself. Nothing was published; the server keeps running.</p>
+<ol>
+${items}
+</ol>
+<pre hidden>${escape(problems.map(formatProblem).join('\n'))}</pre>
+</body></html>`
+}
+
+/** Requests for pages ("/en/about/"), not for Vite's modules, assets or the HMR client. */
+const isPageRequest = (method = 'GET', url = '') => {
+  const path = url.split('?')[0]!.replace(/\/index\.html$/, '/')
+  return (method === 'GET' || method === 'HEAD') && !/^\/(@|__|node_modules\/)/.test(path) && !/\.[a-z0-9]+$/i.test(path)
+}
+
+export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.velite')): Plugin {
+  const problemsFile = join(outDir, 'problems.json')
+  const readProblems = (): Problem[] => {
+    try {
+      return existsSync(problemsFile) ? (JSON.parse(readFileSync(problemsFile, 'utf8')) as Problem[]) : []
+    } catch {
+      return [] // being written: the next change event reads it again
+    }
+  }
+  let problems: Problem[] = []
+
+  // velite rewrites every output file on each rebuild; only the ones whose text changed (and the
+  // modules importing them) need to run again, which keeps the large guides.json out of it.
+  const seenText = new Map<string, string>()
+  const changedFiles = () =>
+    readdirSync(outDir)
+      .filter((name) => /\.(json|js)$/.test(name) && name !== 'problems.json')
+      .map((name) => join(outDir, name))
+      .filter((file) => {
+        const text = readFileSync(file, 'utf8')
+        if (seenText.get(file) === text) return false
+        seenText.set(file, text)
+        return true
+      })
+
+  const invalidate = (server: ViteDevServer, files: string[]) => {
+    const graph = server.environments.ssr.moduleGraph
+    const seen = new Set<EnvironmentModuleNode>()
+    const queue = files.flatMap((file) => [...(graph.getModulesByFile(file) ?? [])])
+    while (queue.length) {
+      const mod = queue.pop()!
+      if (seen.has(mod)) continue
+      seen.add(mod)
+      graph.invalidateModule(mod)
+      queue.push(...mod.importers)
+    }
+    return seen.size
+  }
+
+  return {
+    name: 'content-reload',
+    apply: 'serve',
+    enforce: 'pre',
+    // lib/content/data.ts imports ".velite/index.js"; CONTENT_OUT moves velite's output (the
+    // dev-server test builds a temporary content copy without touching the real .velite/).
+    resolveId(id) {
+      if (id.endsWith('/.velite/index.js')) return join(outDir, 'index.js')
+      return undefined
+    },
+    configureServer(server) {
+      problems = readProblems()
+      changedFiles() // remember the output as it is now
+      server.watcher.add(outDir)
+      let timer: NodeJS.Timeout | undefined
+      server.watcher.on('all', (_event, file) => {
+        if (!file.startsWith(outDir)) return
+        // velite writes several files per rebuild: act once, after the last one.
+        clearTimeout(timer)
+        timer = setTimeout(() => {
+          problems = readProblems()
+          const changed = changedFiles()
+          const dropped = invalidate(server, changed)
+          server.environments.client.hot.send({ type: 'full-reload', path: '*' })
+          const what = changed.map((f) => f.slice(outDir.length + 1)).join(', ') || 'nothing'
+          server.config.logger.info(problems.length ? `content: ${problems.length} problem(s), shown in the browser` : `content: ${what} changed (${dropped} server modules to run again)`, { timestamp: true })
+        }, 20)
+      })
+      server.middlewares.use((req, res, next) => {
+        if (!problems.length || !isPageRequest(req.method, req.url)) return next()
+        res.statusCode = 500
+        res.setHeader('content-type', 'text/html; charset=utf-8')
+        res.setHeader('cache-control', 'no-store')
+        res.end(problemsPage(problems))
+      })
+    },
+  }
+}

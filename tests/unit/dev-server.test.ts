@@ -1,0 +1,78 @@
+// `npm run dev` on a free port against a temporary copy of content/ (scripts/bench/dev-session.ts):
+// a content edit reaches the next request and the open page reloads by itself; a broken file
+// shows an error page naming file, line and field, and the server recovers once it is fixed.
+// Timings are measured by scripts/bench/dev-reload.ts, not asserted here.
+import { chromium, type Browser, type Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startDevSession, type DevSession } from '../../scripts/bench/dev-session'
+
+const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run']
+const FILE = 'pages/about/en.yml'
+const WAIT = { timeout: 60_000, interval: 100 } // a busy 2-core machine; usually well under a second
+
+let dev: DevSession
+let browser: Browser
+let page: Page
+const get = async (path: string) => {
+  const res = await fetch(dev.url + path)
+  return { status: res.status, text: await res.text() }
+}
+
+beforeAll(async () => {
+  dev = await startDevSession()
+  browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS })
+  page = await browser.newPage()
+}, 240_000)
+
+afterAll(async () => {
+  await browser?.close()
+  await dev?.stop()
+})
+
+describe('npm run dev', () => {
+  it('serves the site on PORT, bound to 127.0.0.1', async () => {
+    expect(dev.log()).toContain(`Dev site: ${dev.url}/`)
+    expect(dev.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/)
+    const { status, text } = await get('/en/about/')
+    expect(status).toBe(200)
+    expect(text).toContain('We make elastic netting for the meat industry')
+  }, 120_000)
+
+  it('shows a content edit on the next request, and the open page reloads by itself', async () => {
+    await page.goto(`${dev.url}/en/about/`)
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toContain('We make elastic netting')
+    dev.edit(FILE, (t) => t.replace('heading: We make elastic netting for the meat industry', 'heading: Elastic netting, edited live'))
+    // No page.reload(): the dev server tells the page to reload.
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toBe('Elastic netting, edited live')
+    expect((await get('/en/about/')).text).toContain('Elastic netting, edited live')
+  }, 120_000)
+
+  it('a broken file shows an error page naming file, line and field; the server recovers when fixed', async () => {
+    dev.edit(FILE, (t) => t.replace('heading: Elastic netting, edited live', 'heading: "  "'))
+    const line = dev.read(FILE).split('\n').findIndex((l) => l.includes('heading: "  "')) + 1
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toContain('content problem')
+    const body = await page.locator('body').textContent()
+    expect(body).toContain(`content/pages/about/en.yml:${line}`)
+    expect(body).toContain('blocks[0].heading')
+    expect(body).toContain('empty text')
+    const res = await get('/en/about/')
+    expect(res.status).toBe(500)
+    expect(res.text).toContain(`content/pages/about/en.yml:${line}`)
+
+    dev.edit(FILE, (t) => t.replace('heading: "  "', 'heading: Fixed and back'))
+    await expect.poll(() => page.locator('h1').textContent(), WAIT).toBe('Fixed and back')
+    expect((await get('/en/about/')).status).toBe(200)
+  }, 180_000)
+
+  it('a YAML syntax error and a broken link in another file are shown the same way', async () => {
+    dev.edit('ui/de.yml', (t) => t.replace(/^nav\.menu: .*$/m, '$&\nnav.menu: Doppelt'))
+    const line = dev.read('ui/de.yml').split('\n').findIndex((l) => l === 'nav.menu: Doppelt') + 1
+    await expect.poll(async () => (await get('/de/')).text, WAIT).toContain(`content/ui/de.yml:${line}`)
+    expect((await get('/de/')).text).toContain('duplicate key')
+    dev.edit('ui/de.yml', (t) => t.replace('\nnav.menu: Doppelt', ''))
+    dev.edit(FILE, (t) => t.replace(/^(\s+to: )contact$/m, '$1contact-us'))
+    await expect.poll(async () => (await get('/en/about/')).text, WAIT).toContain('link target &#34;contact-us&#34; does not exist')
+    dev.edit(FILE, (t) => t.replace('contact-us', 'contact'))
+    await expect.poll(async () => (await get('/en/about/')).status, WAIT).toBe(200)
+  }, 180_000)
+})

@@ -1,0 +1,28 @@
+// lib/ is the layer below the renderer and the components (docs/ARCHITECTURE.md, "Folders"):
+// it may import other lib/ files, .velite/ and packages, never renderer/ or components/.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+
+const files = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
+
+/** Every module specifier in a file: import/export … from '…', import('…'), bare import '…'. */
+export const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+
+describe('lib/ imports neither renderer/ nor components/', () => {
+  it('finds import specifiers of every form (the control for the check below)', () => {
+    const sample = `import type { A } from '../../renderer/x'\nexport { B } from "../components/y"\nconst c = await import('../renderer/z')\nimport '../components/side-effect'`
+    expect(specifiers(sample)).toEqual(['../../renderer/x', '../components/y', '../renderer/z', '../components/side-effect'])
+  })
+
+  it('no file in lib/ imports from renderer/ or components/', () => {
+    const offending = files('lib').flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8'))
+        .filter((s) => /(^|\/)(renderer|components)(\/|$)/.test(s))
+        .map((s) => `${file}: ${s}`),
+    )
+    expect(files('lib').length).toBeGreaterThan(20)
+    expect(offending).toEqual([])
+  })
+})
