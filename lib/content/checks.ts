@@ -37,7 +37,9 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const FILE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(yml|mdx)$/
 
 /** Files velite reads or other tools read (the audit's lock files and settings). */
-const KNOWN = [/^(locales|routes|facts|audit)\.yml$/, /^ui\/[^/]+\.yml$/, /^ui\/[^/]+\/[^/]+\.yml$/, /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/, /^(guides|glossary)\/[^/]+\/[^/]+\.mdx$/, /^i18n-lock\/[^/]+\.yml$/]
+const KNOWN = [/^(locales|routes|facts|audit)\.yml$/, /^ui\/[^/]+\.yml$/, /^ui\/[^/]+\/[^/]+\.yml$/, /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/, /^(guides|glossary)\/[^/]+\/[^/]+\.mdx$/, /^i18n-lock\/.+\.yml$/]
+/** Folders with rules of their own: compliance PDFs (scripts/documents/compliance-files.ts checks them). */
+const OWN_RULES = new Set(['documents'])
 
 /** Every file under content/: names lowercase a-z, 0-9 and hyphens, and in a place the build reads. */
 export function checkFileNames(root: string): Problem[] {
@@ -48,6 +50,7 @@ export function checkFileNames(root: string): Problem[] {
       const path = rel ? `${rel}/${entry.name}` : entry.name
       const file = `content/${path}`
       if (entry.isDirectory()) {
+        if (!rel && OWN_RULES.has(entry.name)) continue
         if (!NAME.test(entry.name)) problems.push({ file, message: `folder name "${entry.name}": use lowercase a-z, 0-9 and single hyphens (no spaces, capitals or accents); it becomes part of an id` })
         else walk(join(dir, entry.name), path)
       } else if (!FILE_NAME.test(entry.name)) {
