@@ -85,6 +85,9 @@ export const factsSchema = z
     sizing: z
       .object({
         innerDiameterMm: range,
+        stretchByProcess: z
+          .object({ 'standard-cooking': z.number().gt(1), roasting: z.number().gt(1), smoking: z.number().gt(1), drying: z.number().gt(1) })
+          .strict(),
         stitchCounts: z.array(z.number().int().positive()),
         elasticity: z.array(z.enum(['high', 'medium', 'low'])),
         rollLengthsM: z.array(z.number().int().positive()),

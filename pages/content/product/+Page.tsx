@@ -5,7 +5,7 @@ import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
 
 export default function Page() {
-  const { product, name, spec, heatNote } = usePageData<ProductPageData>()
+  const { product, name, spec, rollsRow, heatNote } = usePageData<ProductPageData>()
   const { t, fill } = useI18n()
   const id = product.id
   const rows: [string, string][] = [
@@ -13,7 +13,7 @@ export default function Page() {
     [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : spec.heat],
     [t('spec.innerDiameter'), spec.diameter],
     [t('spec.stitchCounts'), spec.stitches],
-    [t('spec.rollLengths'), `${spec.rolls}, ${t('spec.customLength')}`],
+    [t('spec.rollLengths'), rollsRow],
   ]
   return (
     <article className="product-page">
@@ -52,7 +52,7 @@ export default function Page() {
             <table className="spec-table" data-product={id}>
               <tbody>
                 {rows.map(([label, value]) => (
-                  <tr key={label}><th scope="row">{label}</th><td><bdi>{value}</bdi></td></tr>
+                  <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>
                 ))}
               </tbody>
             </table>
