@@ -57,8 +57,9 @@ export function productSpec(facts: Facts, product: string, locale = 'en'): Recor
   }
 }
 
-/** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). */
-export function factVars(facts: Facts, rtl = false): Record<string, string> {
+/** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
+ *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. */
+export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<string, string> {
   const t = facts.leadTimes
   const values: Record<string, string> = {
     dispatchDays: range(t.dispatchDays),
@@ -76,5 +77,7 @@ export function factVars(facts: Facts, rtl = false): Record<string, string> {
     phone: facts.business.phone,
   }
   if (rtl) for (const k of Object.keys(values)) values[k] = isolateLtr(values[k]!)
-  return { ...values, brand: facts.business.brand }
+  // lists isolate each value, not the whole: the conjunction is in the page's language
+  const lists = { stitchCounts: offeredStitchCounts(facts, locale), rollLengths: rollLengths(facts, locale) }
+  return { ...values, ...lists, brand: facts.business.brand }
 }
