@@ -9,7 +9,6 @@ export const localeCodeSchema = z.enum(['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'
 export const localeSchema = z.object({
   code: localeCodeSchema,
   name: z.string().min(1),
-  flag: z.string().min(1),
   dir: z.enum(['ltr', 'rtl']),
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'ogLocale must look like en_GB'),
 })
