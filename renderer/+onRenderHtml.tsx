@@ -28,7 +28,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const info = localeInfo(locale)
   const route = routeTable.routes.get(routeKey)
   const { primary, fallback } = dictionaries(locale)
-  const vars = factVars(facts, info.dir === 'rtl')
+  const vars = factVars(facts, info.dir === 'rtl', locale)
   const t = createTranslator(primary, fallback, vars)
   const href = serverHref(locale, routeKey)
   const site = facts.business.siteUrl

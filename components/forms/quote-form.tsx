@@ -52,7 +52,7 @@ export function QuoteForm({ products }: { products: Option[] }) {
         label={t('form.process.label')}
         optional
         empty={t('form.process.none')}
-        options={PROCESSES.map((p) => ({ value: p, label: t(`form.process.${p}`) }))}
+        options={PROCESSES.map((p) => ({ value: p, label: t(`process.${p}.name`) }))}
       />
       <TextField name="message" label={t('form.message.label')} hint={t('quote.message.hint')} optional rows={5} />
       <h2 className="form-section">{t('form.section.details')}</h2>

@@ -1,16 +1,18 @@
 import { useI18n } from '../../lib/i18n/context'
 
-export type SwitcherItem = { code: string; name: string; flag: string; href: string; current: boolean }
+export type SwitcherItem = { code: string; name: string; href: string; current: boolean }
 
 // A native popover: opens from its button, closes on an outside click or Escape, and works
 // without JavaScript. Each entry links to the same page's localized path (built at build time).
+// Language names only, each in its own language: a flag names a country, not a language (Arabic
+// is read far beyond one state), and flag emoji show as letter boxes on Windows.
 export function LanguageSwitcher({ items }: { items: SwitcherItem[] }) {
   const { t } = useI18n()
   const current = items.find((i) => i.current)!
   return (
     <div className="lang-switcher">
       <button type="button" className="lang-button" popoverTarget="lang-menu" aria-controls="lang-menu" aria-expanded="false">
-        <span aria-hidden="true">{current.flag}</span> <span>{current.name}</span>
+        <span>{current.name}</span>
         <span className="visually-hidden"> – {t('nav.changeLanguage')}</span>
       </button>
       {/* A labelled nav landmark around the list: a name on a bare <ul> is allowed by ARIA but
@@ -20,7 +22,7 @@ export function LanguageSwitcher({ items }: { items: SwitcherItem[] }) {
           {items.map((item) => (
             <li key={item.code}>
               <a href={item.href} hrefLang={item.code} lang={item.code} aria-current={item.current ? 'true' : undefined} data-locale={item.code}>
-                <span aria-hidden="true">{item.flag}</span> {item.name}
+                {item.name}
               </a>
             </li>
           ))}

@@ -3,21 +3,21 @@
 import * as runtime from 'react/jsx-runtime'
 import type { ComponentProps, ComponentType } from 'react'
 import { facts } from '../../lib/content/data'
-import { productSpec, type SpecField } from '../../lib/facts/format'
-import { formatList } from '../../lib/i18n/format'
+import { formatValueList, productSpec, type SpecField } from '../../lib/facts/format'
 import { useI18n } from '../../lib/i18n/context'
 import { Link } from '../routing/links'
 
 function Spec({ product, field }: { product: string; field: SpecField }) {
-  const { locale, dir } = useI18n()
-  const value = productSpec(facts, product, locale, dir === 'rtl')[field]
+  const { locale } = useI18n()
+  const value = productSpec(facts, product, locale)[field]
   if (value === undefined) throw new Error(`<Spec product="${product}" field="${field}"/>: unknown field (diameter, stitches, heat, rolls)`)
-  return <bdi>{value}</bdi>
+  // values are already isolated left-to-right in right-to-left locales (lib/facts/format.ts)
+  return <>{value}</>
 }
 
 function Fact({ name }: { name: string }) {
-  const { fill, locale, dir } = useI18n()
-  if (name === 'compliance') return <>{formatList(facts.compliance, locale, { rtl: dir === 'rtl' })}</>
+  const { fill, locale } = useI18n()
+  if (name === 'compliance') return <>{formatValueList(locale, facts.compliance)}</>
   const value = fill(`{${name}}`)
   if (value === `{${name}}`) throw new Error(`<Fact name="${name}"/>: unknown fact (see docs/CONTENT-FORMAT.md)`)
   return <bdi>{value}</bdi>

@@ -37,4 +37,12 @@ export const RUNTIME_PLACEHOLDERS: Record<string, readonly string[]> = {
   'search.none': ['query'],
   'mail.ack.greeting': ['name'], // supabase/functions/submit-lead (the buyer's acknowledgement)
   'mail.ack.reference': ['reference'],
+  // lib/sizing/recommend.ts: the selector's line verdict and its explanation
+  'size-selector.result.line.standard': ['product'],
+  'size-selector.result.line.madeToOrder': ['product'],
+  'size-selector.explain.line.standard': ['product', 'min', 'max', 'diameter'],
+  'size-selector.explain.line.madeToOrder': ['product', 'min', 'max', 'diameter'],
+  'size-selector.explain.lines.standard': ['diameter', 'products'],
+  'size-selector.explain.lines.none': ['diameter'],
+  'size-selector.explain.relaxed': ['diameter', 'relaxed', 'stretch'],
 }

@@ -11,7 +11,6 @@ export const localeCodeSchema = z.enum(LOCALE_CODES)
 export const localeSchema = z.object({
   code: localeCodeSchema,
   name: z.string().min(1),
-  flag: z.string().min(1),
   dir: z.enum(['ltr', 'rtl']),
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'ogLocale must look like en_GB'),
 })
@@ -86,6 +85,9 @@ export const factsSchema = z
     sizing: z
       .object({
         innerDiameterMm: range,
+        stretchByProcess: z
+          .object({ 'standard-cooking': z.number().gt(1), roasting: z.number().gt(1), smoking: z.number().gt(1), drying: z.number().gt(1) })
+          .strict(),
         stitchCounts: z.array(z.number().int().positive()),
         elasticity: z.array(z.enum(['high', 'medium', 'low'])),
         rollLengthsM: z.array(z.number().int().positive()),

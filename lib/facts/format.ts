@@ -1,8 +1,13 @@
 // Renders the shared technical facts (content/facts.yml) as text. Numbers and units are
 // language-neutral, so every locale shows the same values; in right-to-left text each value is
 // wrapped in a left-to-right isolate so "90–220 mm" never reorders around Arabic words.
+// Lists ("50 m and 100 m", "50 m و100 m") go through Intl.ListFormat in the page's language
+// (lib/i18n/format.ts).
 import type { Facts } from '../../.velite/index.js'
-import { formatList } from '../i18n/format'
+import { formatList as listIn } from '../i18n/format'
+
+const RTL = new Set(['ar', 'he', 'fa', 'ur'])
+export const isRtl = (locale: string) => RTL.has(locale.split('-')[0]!)
 
 type Range = { min: number; max: number }
 export type SpecField = 'diameter' | 'stitches' | 'heat' | 'rolls'
@@ -14,20 +19,48 @@ export const heat = (c: number) => `${c} °C (${celsiusToFahrenheit(c)} °F)`
 /** U+2066 LEFT-TO-RIGHT ISOLATE … U+2069 POP DIRECTIONAL ISOLATE */
 export const isolateLtr = (text: string) => `\u2066${text}\u2069`
 
-/** `locale` words the roll-length list ("50 m and 100 m", "50 m ve 100 m"). */
-export function productSpec(facts: Facts, product: string, locale = 'en', rtl = false): Record<SpecField, string> {
+/** U+2066 … U+2069 only where needed: in a right-to-left locale. */
+const ltrIn = (locale: string) => (text: string) => (isRtl(locale) ? isolateLtr(text) : text)
+
+/**
+ * A list in the locale's words and punctuation: formatList('en', ['50 m', '100 m']) →
+ * "50 m and 100 m"; 'de' → "50 m und 100 m"; 'ar' → "50 m و100 m". `type` 'disjunction'
+ * gives "or". Items are used as given (isolate them first when they are left-to-right values in
+ * a right-to-left locale; see formatValueList).
+ */
+export function formatList(locale: string, items: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return listIn([...items], locale, { type })
+}
+
+/** A list of language-neutral values (units, standards): each isolated left-to-right in a
+ *  right-to-left locale, so "50 m و100 m" keeps its order inside Arabic text. */
+export function formatValueList(locale: string, values: readonly string[], type: 'conjunction' | 'disjunction' = 'conjunction'): string {
+  return formatList(locale, values.map(ltrIn(locale)), type)
+}
+
+/** The standard roll lengths as a list: "50 m and 100 m". */
+export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.rollLengthsM.map((m) => `${m} m`))
+
+/** The offered stitch counts (facts.sizing.stitchCounts): "16, 18, 24, 36 and 48". */
+export const offeredStitchCounts = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.stitchCounts.map(String))
+
+/** The product's values as text in the locale. In a right-to-left locale every value is an
+ *  isolated left-to-right run, so the cell or sentence around it keeps the page's direction. */
+export function productSpec(facts: Facts, product: string, locale = 'en'): Record<SpecField, string> {
   const p = facts.products[product]
   if (!p) throw new Error(`content/facts.yml: products.${product} is missing`)
+  const ltr = ltrIn(locale)
   return {
-    diameter: range(p.diameterMm, 'mm'),
-    stitches: p.stitches.join(' / '),
-    heat: heat(p.heatC),
-    rolls: formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`), locale, { rtl }),
+    diameter: ltr(range(p.diameterMm, 'mm')),
+    stitches: ltr(p.stitches.join(' / ')),
+    heat: ltr(heat(p.heatC)),
+    rolls: rollLengths(facts, locale),
   }
 }
 
-/** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). */
-export function factVars(facts: Facts, rtl = false): Record<string, string> {
+/** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
+ *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. */
+export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<string, string> {
   const t = facts.leadTimes
   const values: Record<string, string> = {
     dispatchDays: range(t.dispatchDays),
@@ -35,7 +68,9 @@ export function factVars(facts: Facts, rtl = false): Record<string, string> {
     genericLeadTime: range(t.genericWeeks),
     turkeyDelivery: range(t.turkeyDeliveryDays),
     production: range(t.productionDays),
-    countries: `${facts.countriesServed}+`,
+    // The number only: each language says "more than" its own way ("über 40 Länder",
+    // "plus de 40 pays", "40'tan fazla ülke"); "40+" before a noun is an anglicism.
+    countries: String(facts.countriesServed),
     maxHeat: `${facts.maxHeatC} °C`,
     maxHeatF: `${celsiusToFahrenheit(facts.maxHeatC)} °F`,
     diameterRange: range(facts.sizing.innerDiameterMm, 'mm'),
@@ -43,5 +78,7 @@ export function factVars(facts: Facts, rtl = false): Record<string, string> {
     phone: facts.business.phone,
   }
   if (rtl) for (const k of Object.keys(values)) values[k] = isolateLtr(values[k]!)
-  return { ...values, brand: facts.business.brand }
+  // lists isolate each value, not the whole: the conjunction is in the page's language
+  const lists = { stitchCounts: offeredStitchCounts(facts, locale), rollLengths: rollLengths(facts, locale) }
+  return { ...values, ...lists, brand: facts.business.brand }
 }

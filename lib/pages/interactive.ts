@@ -28,7 +28,7 @@ export type ProductFormData = InteractiveData & { products: { value: string; lab
  * pork or bacon-ham in Arabic) with their names, for the product checkboxes.
  */
 export function productFormData(page: 'quote' | 'samples') {
-  const base = interactiveData(page, ['form.'], ['home', 'products', 'thank-you', 'downloads'])
+  const base = interactiveData(page, ['form.', 'process.'], ['home', 'products', 'thank-you', 'downloads'])
   return (pageContext: PageContextServer): ProductFormData => {
     const t = translator(pageContext.locale)
     const products = sizingProductIds(routeTable, pageContext.locale).map((id) => ({ value: id, label: t(`product.${id}.name`) }))

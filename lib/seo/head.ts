@@ -25,6 +25,9 @@ export type HeadTags = {
   og: Record<string, string>
 }
 
+/** Longest title search engines show without cutting it (Google ≈ 600 px ≈ 60 characters). */
+export const TITLE_MAX = 60
+
 export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string, brand: string): HeadTags {
   const path = route?.paths[locale] ?? '/404'
   const canonical = siteUrl + path
@@ -34,9 +37,10 @@ export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | u
     : []
   const fallback = route?.paths[table.defaultLocale]
   if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale)) alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
-  // Titles carry the brand once, when it still fits the ~70 characters search results show.
+  // Titles carry the brand once, when it still fits the 60 characters search results show in
+  // full (every content title itself is at most 60: tests/unit/copy-rules.test.ts).
   const branded = `${head.title} | ${brand}`
-  const title = head.title.includes(brand) || branded.length > 70 ? head.title : branded
+  const title = head.title.includes(brand) || branded.length > TITLE_MAX ? head.title : branded
   return {
     title,
     description: head.description,

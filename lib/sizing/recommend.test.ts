@@ -1,6 +1,6 @@
 // The size selector's rule (lib/sizing/recommend.ts). Expected values are worked out by hand in
-// the comments (D = C / π; d = D / stretch rounded to 5 mm; mesh = C / stitches), never by
-// calling the function a second time.
+// the comments (D = C / π, the inner diameter rounded to 5 mm; relaxed = inner / stretch rounded
+// to 1 mm; mesh = C / stitches), never by calling the function a second time.
 import { describe, expect, it } from 'vitest'
 import { facts, routeTable } from '../content/data'
 import { PROCESSES as LEAD_PROCESSES } from '../leads/schema'
@@ -19,7 +19,13 @@ import {
 
 // The facts as in content/facts.yml today, spelled out so a change there shows up here.
 const FACTS = {
-  sizing: { innerDiameterMm: { min: 30, max: 250 }, stitchCounts: [16, 18, 24, 36, 48], rollLengthsM: [50, 100], customRollLength: true },
+  sizing: {
+    innerDiameterMm: { min: 30, max: 250 },
+    stretchByProcess: { 'standard-cooking': 1.35, roasting: 1.45, smoking: 1.25, drying: 1.6 },
+    stitchCounts: [16, 18, 24, 36, 48],
+    rollLengthsM: [50, 100],
+    customRollLength: true,
+  },
   products: {
     pork: { diameterMm: { min: 90, max: 220 }, stitches: [20, 24, 28], heatC: 220 },
     beef: { diameterMm: { min: 100, max: 250 }, stitches: [18, 20, 24], heatC: 220 },
@@ -47,13 +53,13 @@ const errorOf = (input: SizingInput, constants: SizingConstants = C) => {
 }
 const keys = (r: Recommendation) => r.explanation.map((l) => l.key)
 
-describe('circumference limits (derived from the 30–250 mm diameter range)', () => {
-  it('are ⌈π·30·1.25⌉ = ⌈117.81⌉ = 118 and ⌊π·250·1.6⌋ = ⌊1256.64⌋ = 1256', () => {
-    expect(circumferenceLimits(C)).toEqual({ min: 118, max: 1256 })
+describe('circumference limits (the circumferences of the 30–250 mm inner diameters we make)', () => {
+  it('are π·30 = 94.25 → 94 and π·250 = 785.40 → 785 (whole millimetres)', () => {
+    expect(circumferenceLimits(C)).toEqual({ min: 94, max: 785 })
   })
   it('follow facts.sizing.innerDiameterMm', () => {
-    // ⌈π·40·1.25⌉ = ⌈157.08⌉ = 158, ⌊π·200·1.6⌋ = ⌊1005.31⌋ = 1005
-    expect(circumferenceLimits({ innerDiameterMm: { min: 40, max: 200 } })).toEqual({ min: 158, max: 1005 })
+    // π·40 = 125.66 → 126, π·200 = 628.32 → 628
+    expect(circumferenceLimits({ innerDiameterMm: { min: 40, max: 200 } })).toEqual({ min: 126, max: 628 })
   })
 })
 
@@ -115,46 +121,87 @@ describe('circumference input', () => {
   })
 })
 
-describe('each process at C = 314 mm (D = 314 / π = 99.95 mm)', () => {
-  it('standard cooking: 99.95 / 1.35 = 74.04 → 75 mm, medium elasticity', () => {
-    const r = ok({ circumference: '314', process: 'standard-cooking' })
+// The two cases of issue 13. Before, the selector answered a relaxed diameter (60 mm, 70 mm) and
+// called both "made to order", although a 100 mm product sits inside both lines' ranges.
+describe('issue 13: a product inside a line’s range gets that line’s standard netting', () => {
+  it('English, 314 mm, drying, sausage & salami: D = 99.95 → 100 mm, inside 80–180 → standard; relaxed 100 / 1.6 = 62.5 → 63 mm', () => {
+    const r = ok({ circumference: '314', process: 'drying', product: 'sausage-salami' })
     expect(r).toMatchObject({
-      process: 'standard-cooking',
+      product: 'sausage-salami',
+      standard: true,
       circumferenceMm: 314,
       productDiameterMm: 99.9,
-      stretch: 1.35,
-      innerDiameterMm: 75,
-      clamped: null,
-      effectiveStretch: 1.33, // 99.95 / 75
-      stitches: 16, // 314 / 16 = 19.6 mm ≤ 20
+      innerDiameterMm: 100,
+      stretch: 1.6,
+      relaxedDiameterMm: 63,
+      stitches: 16, // the line knits 16/18/20, offered 16/18; 314 / 16 = 19.6 mm ≤ 20
       meshOpeningMm: 19.6,
-      elasticity: 'medium',
-      rollLength: 100, // 75 ≤ 100 mm → long roll
+      elasticity: 'high',
+      rollLength: 100, // 100 ≤ 140 mm → long roll
     })
-    expect(r.product).toBeUndefined()
     expect(r.explanation).toEqual([
-      { key: 'explain.diameter', values: { productDiameter: 99.9, circumference: 314, stretch: 1.35, diameter: 75 } },
-      { key: 'explain.process.standard-cooking', values: { stretch: 1.35 } },
-      { key: 'explain.elasticity.medium', values: {} },
-      { key: 'explain.stitches.fewest', values: { stitches: 16, mesh: 19.6, maxMesh: 20 } },
-      { key: 'explain.roll.long', values: { limit: 100, metres: 100 } },
+      { key: 'explain.diameter', values: { productDiameter: 99.9, circumference: 314, diameter: 100 } },
+      { key: 'explain.line.standard', values: { product: 'sausage-salami', min: 80, max: 180, diameter: 100 } },
+      { key: 'explain.process.drying', values: { stretch: 1.6, weightLossMin: 30, weightLossMax: 40 } },
+      { key: 'explain.relaxed', values: { diameter: 100, stretch: 1.6, relaxed: 63 } },
+      { key: 'explain.elasticity.high', values: {} },
+      { key: 'explain.stitches.product', values: { stitches: 16, mesh: 19.6, maxMesh: 20, product: 'sausage-salami' } },
+      { key: 'explain.roll.long', values: { limit: 140, metres: 100 } },
     ])
   })
-  it('roasting: 99.95 / 1.45 = 68.93 → 70 mm, medium elasticity', () => {
-    expect(ok({ circumference: '314', process: 'roasting' })).toMatchObject({ innerDiameterMm: 70, stretch: 1.45, effectiveStretch: 1.43, elasticity: 'medium', stitches: 16, rollLength: 100 })
+  it('German, "314,5" mm, roasting, pork: D = 100.11 → 100 mm, inside 90–220 → standard; relaxed 100 / 1.45 = 68.97 → 69 mm', () => {
+    const r = ok({ circumference: '314,5', process: 'roasting', product: 'pork' })
+    expect(r).toMatchObject({
+      product: 'pork',
+      standard: true,
+      circumferenceMm: 314.5,
+      productDiameterMm: 100.1,
+      innerDiameterMm: 100,
+      relaxedDiameterMm: 69,
+      stitches: 24, // pork knits 20/24/28, offered 24 only; 314.5 / 24 = 13.1 mm
+      meshOpeningMm: 13.1,
+      elasticity: 'medium',
+      rollLength: 100,
+    })
+    expect(keys(r)).toEqual(['explain.diameter', 'explain.line.standard', 'explain.process.roasting', 'explain.relaxed', 'explain.elasticity.medium', 'explain.stitches.product', 'explain.roll.long'])
   })
-  it('smoking: 99.95 / 1.25 = 79.96 → 80 mm, low elasticity', () => {
-    expect(ok({ circumference: '314', process: 'smoking' })).toMatchObject({ innerDiameterMm: 80, stretch: 1.25, effectiveStretch: 1.25, elasticity: 'low', stitches: 16, rollLength: 100 })
+  it('for every line, process and size inside the line’s range (5 mm steps): standard, never made to order', () => {
+    const problems: string[] = []
+    for (const p of C.products) {
+      for (const process of SIZING_PROCESSES) {
+        for (let d = p.diameterMm.min; d <= p.diameterMm.max; d += 5) {
+          const r = ok({ circumference: Math.round(Math.PI * d), process, product: p.id }) // as a tape reads it
+          if (r.innerDiameterMm !== d || r.standard !== true || !keys(r).includes('explain.line.standard') || keys(r).includes('explain.line.madeToOrder')) {
+            problems.push(`${p.id} ${process} ${d} mm → ${r.innerDiameterMm} mm standard=${r.standard}`)
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([])
   })
-  it('drying: 99.95 / 1.6 = 62.47 → 60 mm, high elasticity, weight loss in the explanation', () => {
-    const r = ok({ circumference: '314', process: 'drying' })
-    expect(r).toMatchObject({ innerDiameterMm: 60, stretch: 1.6, effectiveStretch: 1.67, elasticity: 'high', stitches: 16, rollLength: 100 })
-    expect(r.explanation[1]).toEqual({ key: 'explain.process.drying', values: { stretch: 1.6, weightLossMin: 30, weightLossMax: 40 } })
-    expect(r.explanation[2]!.key).toBe('explain.elasticity.high')
+})
+
+describe('worked examples, one per process', () => {
+  it('standard cooking, beef, 470 mm (glossary brisket): D = 149.61 → 150 mm in 100–250; 470 / 18 = 26.1 > 20 → 24 stitches (19.6 mm); relaxed 150 / 1.35 = 111.1 → 111 mm; 150 > 140 → 50 m roll', () => {
+    const r = ok({ circumference: '470', process: 'standard-cooking', product: 'beef' })
+    expect(r).toMatchObject({ innerDiameterMm: 150, standard: true, stitches: 24, meshOpeningMm: 19.6, relaxedDiameterMm: 111, stretch: 1.35, elasticity: 'medium', rollLength: 50 })
+    expect(r.explanation.at(-1)).toEqual({ key: 'explain.roll.short', values: { limit: 140, metres: 50 } })
   })
-  it('more grip for drying than roasting than cooking than smoking', () => {
-    const d = (process: string) => ok({ circumference: '314', process }).innerDiameterMm
-    expect([d('drying'), d('roasting'), d('standard-cooking'), d('smoking')]).toEqual([60, 70, 75, 80])
+  it('roasting, lamb, 380 mm: D = 120.96 → 120 mm in 80–160; lamb offers 24 only → 15.8 mm; relaxed 120 / 1.45 = 82.8 → 83 mm', () => {
+    expect(ok({ circumference: '380', process: 'roasting', product: 'lamb' })).toMatchObject({ innerDiameterMm: 120, standard: true, stitches: 24, meshOpeningMm: 15.8, relaxedDiameterMm: 83, elasticity: 'medium', rollLength: 100 })
+  })
+  it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200; 300 / 24 = 12.5 mm; relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
+    expect(ok({ circumference: '300', process: 'smoking', product: 'poultry' })).toMatchObject({ innerDiameterMm: 95, standard: true, stitches: 24, meshOpeningMm: 12.5, relaxedDiameterMm: 76, elasticity: 'low', rollLength: 100 })
+  })
+  it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220; 420 / 24 = 17.5 mm; relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
+    expect(ok({ circumference: '420', process: 'drying', product: 'pastrami' })).toMatchObject({ innerDiameterMm: 135, standard: true, stitches: 24, meshOpeningMm: 17.5, relaxedDiameterMm: 84, elasticity: 'high', rollLength: 100 })
+  })
+  it('the process changes the grip (relaxed diameter), never the size: 314 mm → 100 mm for all four', () => {
+    const r = (process: string) => ok({ circumference: '314', process })
+    expect(SIZING_PROCESSES.map((p) => r(p).innerDiameterMm)).toEqual([100, 100, 100, 100])
+    // cooking 100 / 1.35 = 74.07, roasting 68.97, smoking 80, drying 62.5 → 63
+    expect(SIZING_PROCESSES.map((p) => r(p).relaxedDiameterMm)).toEqual([74, 69, 80, 63])
+    expect(SIZING_PROCESSES.map((p) => r(p).elasticity)).toEqual(['medium', 'medium', 'low', 'high'])
   })
   it('rejects a missing or unknown process', () => {
     expect(errorOf({ circumference: '314', process: '' })).toBe('process:process.required')
@@ -163,40 +210,42 @@ describe('each process at C = 314 mm (D = 314 / π = 99.95 mm)', () => {
   })
 })
 
-describe('locale input reaches the rule', () => {
-  it('"314,5" → D = 100.11 → 100.11 / 1.35 = 74.16 → 75 mm', () => {
-    expect(ok({ circumference: '314,5', process: 'standard-cooking' })).toMatchObject({ circumferenceMm: 314.5, productDiameterMm: 100.1, innerDiameterMm: 75 })
+describe('made to order, and which lines hold a size', () => {
+  it('sausage & salami, 650 mm, drying: D = 206.9 → 205 mm, above 80–180 → made to order; 650 / 18 = 36.1 mm, coarse', () => {
+    const r = ok({ circumference: '650', process: 'drying', product: 'sausage-salami' })
+    expect(r).toMatchObject({ innerDiameterMm: 205, standard: false, stitches: 18, meshOpeningMm: 36.1, relaxedDiameterMm: 128, rollLength: 50 })
+    expect(r.explanation[1]).toEqual({ key: 'explain.line.madeToOrder', values: { product: 'sausage-salami', min: 80, max: 180, diameter: 205 } })
+    expect(keys(r)).toContain('explain.stitches.coarse')
   })
-  it('"٣١٤" (Arabic-Indic) gives the same as "314"', () => {
-    expect(ok({ circumference: '٣١٤', process: 'smoking' })).toMatchObject({ circumferenceMm: 314, innerDiameterMm: 80 })
+  it('no product, 314 mm: the lines whose range holds 100 mm, in route order', () => {
+    const r = ok({ circumference: '314', process: 'standard-cooking' })
+    expect(r.product).toBeUndefined()
+    expect(r.standard).toBeUndefined()
+    expect(r.explanation[1]).toEqual({ key: 'explain.lines.standard', values: { products: ['pork', 'beef', 'lamb', 'poultry', 'bacon-ham', 'sausage-salami'], diameter: 100 } })
+  })
+  it('in Arabic the list holds only the Arabic lines (no pork, no bacon-ham)', () => {
+    expect(ok({ circumference: '314', process: 'smoking' }, AR).standardLines).toEqual(['beef', 'lamb', 'poultry', 'sausage-salami'])
+  })
+  it('no product, 150 mm: D = 47.7 → 50 mm, below every line (80 mm and up) → lines.none', () => {
+    const r = ok({ circumference: '150', process: 'smoking' })
+    expect(r).toMatchObject({ innerDiameterMm: 50, standardLines: [], stitches: 16, relaxedDiameterMm: 40 })
+    expect(r.explanation[1]).toEqual({ key: 'explain.lines.none', values: { diameter: 50 } })
   })
 })
 
 describe('boundaries', () => {
-  it('C = 118 (minimum, D = 37.56): smoking 30.05 → 30 mm, not clamped', () => {
-    expect(ok({ circumference: '118', process: 'smoking' })).toMatchObject({ innerDiameterMm: 30, clamped: null, stitches: 16, meshOpeningMm: 7.4, rollLength: 100 })
+  it('C = 94 (minimum): D = 29.92 → 30 mm; relaxed 30 / 1.6 = 18.75 → 19 mm; 94 / 16 = 5.9 mm', () => {
+    expect(ok({ circumference: '94', process: 'drying' })).toMatchObject({ innerDiameterMm: 30, relaxedDiameterMm: 19, stitches: 16, meshOpeningMm: 5.9 })
   })
-  it('C = 118, drying: 37.56 / 1.6 = 23.47 → 25 → clamped up to 30 mm, real stretch 1.25', () => {
-    const r = ok({ circumference: '118', process: 'drying' })
-    expect(r).toMatchObject({ innerDiameterMm: 30, clamped: 'min', effectiveStretch: 1.25 })
-    expect(r.explanation[0]).toEqual({ key: 'explain.clamped.min', values: { productDiameter: 37.6, diameter: 30, stretch: 1.6, effectiveStretch: 1.25 } })
+  it('C = 785 (maximum): D = 249.87 → 250 mm, 785 / 48 = 16.4 mm, custom roll', () => {
+    expect(ok({ circumference: '785', process: 'smoking' })).toMatchObject({ innerDiameterMm: 250, relaxedDiameterMm: 200, stitches: 48, meshOpeningMm: 16.4, rollLength: 'custom' })
   })
-  it('C = 118, roasting: 37.56 / 1.45 = 25.90 → 25 → clamped; cooking: 27.82 → 30, not clamped', () => {
-    expect(ok({ circumference: '118', process: 'roasting' })).toMatchObject({ innerDiameterMm: 30, clamped: 'min' })
-    expect(ok({ circumference: '118', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 30, clamped: null })
+  it('just outside: 93.9 and 785.5', () => {
+    expect(errorOf({ circumference: '93.9', process: 'smoking' })).toBe('circumference:circumference.tooSmall')
+    expect(errorOf({ circumference: '785,5', process: 'drying' })).toBe('circumference:circumference.tooLarge')
   })
-  it('C = 1256 (maximum, D = 399.80), drying: 249.87 → 250 mm, not clamped', () => {
-    expect(ok({ circumference: '1256', process: 'drying' })).toMatchObject({ innerDiameterMm: 250, clamped: null, effectiveStretch: 1.6, rollLength: 'custom' })
-  })
-  it('C = 1256, smoking: 319.84 → 320 → clamped down to 250 mm, real stretch 1.60; coarse 48-stitch mesh', () => {
-    const r = ok({ circumference: '1256', process: 'smoking' })
-    expect(r).toMatchObject({ innerDiameterMm: 250, clamped: 'max', effectiveStretch: 1.6, stitches: 48, meshOpeningMm: 26.2 }) // 1256 / 48 = 26.17
-    expect(keys(r)).toEqual(['explain.clamped.max', 'explain.process.smoking', 'explain.elasticity.low', 'explain.stitches.coarse', 'explain.roll.custom'])
-    expect(r.explanation[3]).toEqual({ key: 'explain.stitches.coarse', values: { stitches: 48, mesh: 26.2, maxMesh: 20 } })
-  })
-  it('just outside: 117.9 and 1256.1', () => {
-    expect(errorOf({ circumference: '117.9', process: 'smoking' })).toBe('circumference:circumference.tooSmall')
-    expect(errorOf({ circumference: '1256,1', process: 'drying' })).toBe('circumference:circumference.tooLarge')
+  it('"٣١٤" (Arabic-Indic) gives the same as "314"', () => {
+    expect(ok({ circumference: '٣١٤', process: 'smoking' })).toMatchObject({ circumferenceMm: 314, innerDiameterMm: 100 })
   })
 })
 
@@ -210,68 +259,43 @@ describe('stitch count: fewest offered stitches with a mesh opening ≤ 20 mm', 
     [481, 36],
     [720, 36],
     [721, 48],
-    [960, 48], // 960 / 48 = 20.0, still within
+    [785, 48],
   ])('C = %d → %d stitches', (circumference, stitches) => {
     const r = ok({ circumference, process: 'standard-cooking' })
     expect(r.stitches).toBe(stitches)
     expect(keys(r)).toContain('explain.stitches.fewest')
   })
-  it('C = 961 → 48 stitches, coarse (961 / 48 = 20.02 mm)', () => {
-    const r = ok({ circumference: 961, process: 'standard-cooking' })
-    expect(r).toMatchObject({ stitches: 48, meshOpeningMm: 20 })
-    expect(keys(r)).toContain('explain.stitches.coarse')
+  it('turkey, 700 mm: D = 222.8 → 225 mm (in 160–250); turkey knits 16/18 only → 18, coarse 38.9 mm; custom roll', () => {
+    const r = ok({ circumference: '700', process: 'standard-cooking', product: 'turkey' })
+    expect(r).toMatchObject({ innerDiameterMm: 225, standard: true, stitches: 18, meshOpeningMm: 38.9, rollLength: 'custom', relaxedDiameterMm: 167 })
+    expect(r.explanation[5]).toEqual({ key: 'explain.stitches.coarse', values: { stitches: 18, mesh: 38.9, maxMesh: 20 } })
   })
 })
 
-describe('roll length from the relaxed diameter', () => {
-  it('C = 420, cooking: 133.69 / 1.35 = 99.03 → 100 mm → 100 m roll', () => {
-    const r = ok({ circumference: '420', process: 'standard-cooking' })
-    expect(r).toMatchObject({ innerDiameterMm: 100, rollLength: 100 })
+describe('roll length from the netting size (inner diameter)', () => {
+  it('C = 440: D = 140.06 → 140 mm → 100 m roll', () => {
+    expect(ok({ circumference: '440', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 140, rollLength: 100 })
   })
-  it('C = 440, cooking: 140.06 / 1.35 = 103.75 → 105 mm → 50 m roll', () => {
-    const r = ok({ circumference: '440', process: 'standard-cooking' })
-    expect(r).toMatchObject({ innerDiameterMm: 105, rollLength: 50 })
-    expect(r.explanation[4]).toEqual({ key: 'explain.roll.short', values: { limit: 100, metres: 50 } })
+  it('C = 450: D = 143.2 → 145 mm → 50 m roll', () => {
+    expect(ok({ circumference: '450', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 145, rollLength: 50 })
   })
-  it('C = 930, cooking: 296.03 / 1.35 = 219.28 → 220 mm → 50 m roll', () => {
-    expect(ok({ circumference: '930', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 220, rollLength: 50 })
-  })
-  it('C = 950, cooking: 302.39 / 1.35 = 224.0 → 225 mm → custom length', () => {
-    const r = ok({ circumference: '950', process: 'standard-cooking' })
+  it('C = 690: D = 219.6 → 220 mm → 50 m; C = 700 → 225 mm → custom length', () => {
+    expect(ok({ circumference: '690', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 220, rollLength: 50 })
+    const r = ok({ circumference: '700', process: 'standard-cooking' })
     expect(r).toMatchObject({ innerDiameterMm: 225, rollLength: 'custom' })
-    expect(r.explanation[4]).toEqual({ key: 'explain.roll.custom', values: { limit: 225 } })
+    expect(r.explanation.at(-1)).toEqual({ key: 'explain.roll.custom', values: { limit: 225 } })
   })
   it('falls back to the short roll when facts.sizing.customRollLength is false', () => {
     const noCustom = sizingConstants({ ...FACTS, sizing: { ...FACTS.sizing, customRollLength: false } }, ALL)
-    expect(ok({ circumference: '950', process: 'standard-cooking' }, noCustom)).toMatchObject({ innerDiameterMm: 225, rollLength: 50 })
+    expect(ok({ circumference: '700', process: 'standard-cooking' }, noCustom)).toMatchObject({ innerDiameterMm: 225, rollLength: 50 })
   })
 })
 
 describe('product type', () => {
-  it('beef, C = 314, cooking: the beef line knits 18/24 of the offered set; 314 / 18 = 17.4 mm; 75 mm is below beef’s 100–250 mm', () => {
-    const r = ok({ circumference: '314', process: 'standard-cooking', product: 'beef' })
-    expect(r).toMatchObject({ product: 'beef', innerDiameterMm: 75, stitches: 18, meshOpeningMm: 17.4 })
-    expect(r.explanation.slice(3)).toEqual([
-      { key: 'explain.stitches.product', values: { stitches: 18, mesh: 17.4, maxMesh: 20, product: 'beef' } },
-      { key: 'explain.roll.long', values: { limit: 100, metres: 100 } },
-      { key: 'explain.productRange', values: { product: 'beef', min: 100, max: 250, diameter: 75 } },
-    ])
-  })
-  it('lamb, C = 314: only 24 of the lamb line is offered → 24 stitches, 314 / 24 = 13.1 mm', () => {
-    expect(ok({ circumference: '314', process: 'roasting', product: 'lamb' })).toMatchObject({ stitches: 24, meshOpeningMm: 13.1 })
-  })
-  it('turkey, C = 700, cooking: 222.82 / 1.35 = 165.05 → 165 mm (in 160–250); turkey knits 16/18 only → 18, coarse 38.9 mm', () => {
-    const r = ok({ circumference: '700', process: 'standard-cooking', product: 'turkey' })
-    expect(r).toMatchObject({ innerDiameterMm: 165, stitches: 18, meshOpeningMm: 38.9, rollLength: 50 })
-    expect(keys(r)).toEqual(['explain.diameter', 'explain.process.standard-cooking', 'explain.elasticity.medium', 'explain.stitches.coarse', 'explain.roll.short'])
-  })
   it('sausage-salami for roasting: rated 120 °C, below the 200 °C of roasting → heat note', () => {
     const r = ok({ circumference: '314', process: 'roasting', product: 'sausage-salami' })
-    expect(r).toMatchObject({ innerDiameterMm: 70, stitches: 16 })
-    expect(r.explanation.slice(-2)).toEqual([
-      { key: 'explain.productRange', values: { product: 'sausage-salami', min: 80, max: 180, diameter: 70 } },
-      { key: 'explain.heat', values: { product: 'sausage-salami', heat: 120, processHeat: 200 } },
-    ])
+    expect(r).toMatchObject({ innerDiameterMm: 100, standard: true, stitches: 16 })
+    expect(r.explanation.at(-1)).toEqual({ key: 'explain.heat', values: { product: 'sausage-salami', heat: 120, processHeat: 200 } })
   })
   it('sausage-salami for smoking (its 120 °C rating covers it): no heat note', () => {
     expect(keys(ok({ circumference: '314', process: 'smoking', product: 'sausage-salami' }))).not.toContain('explain.heat')
@@ -300,25 +324,32 @@ describe('facts and the quote form stay in step', () => {
     expect([...SIZING_PROCESSES]).toEqual([...LEAD_PROCESSES])
   })
   it('quote query: product, diameter, stitches, process, rolls', () => {
-    expect(quoteQuery(ok({ circumference: '314', process: 'standard-cooking', product: 'beef' }))).toBe('product=beef&diameter=75&stitches=18&process=standard-cooking&rolls=100')
-    expect(quoteQuery(ok({ circumference: '1256', process: 'drying' }))).toBe('diameter=250&stitches=48&process=drying&rolls=custom')
+    // the diameter is the inner diameter, the quote form's "Inner diameter or product size"
+    expect(quoteQuery(ok({ circumference: '314', process: 'standard-cooking', product: 'beef' }))).toBe('product=beef&diameter=100&stitches=18&process=standard-cooking&rolls=100')
+    expect(quoteQuery(ok({ circumference: '785', process: 'drying' }))).toBe('diameter=250&stitches=48&process=drying&rolls=custom')
   })
 })
 
 describe('over the whole valid range', () => {
-  it('every result is a real size we make, and grows with the product', () => {
+  it('every result is a real size we make, grows with the product, and is standard exactly inside the line’s range', () => {
     const problems: string[] = []
     for (const process of SIZING_PROCESSES) {
-      let last = { d: 0, n: 0 }
-      for (let circumference = 118; circumference <= 1256; circumference += 1) {
-        const r = ok({ circumference, process })
-        const at = `${process} C=${circumference}`
-        if (r.innerDiameterMm % 5 !== 0 || r.innerDiameterMm < 30 || r.innerDiameterMm > 250) problems.push(`${at}: diameter ${r.innerDiameterMm}`)
-        if (![16, 18, 24, 36, 48].includes(r.stitches)) problems.push(`${at}: stitches ${r.stitches}`)
-        if (![50, 100, 'custom'].includes(r.rollLength)) problems.push(`${at}: roll ${r.rollLength}`)
-        if (r.explanation.some((l) => Object.values(l.values).some((v) => Number.isNaN(v)))) problems.push(`${at}: NaN in explanation`)
-        if (r.innerDiameterMm < last.d || r.stitches < last.n) problems.push(`${at}: smaller than for a smaller product`)
-        last = { d: r.innerDiameterMm, n: r.stitches }
+      for (const product of ['', ...ALL]) {
+        let last = { d: 0, n: 0 }
+        for (let circumference = 94; circumference <= 785; circumference += 1) {
+          const r = ok({ circumference, process, product })
+          const at = `${process} ${product || 'any'} C=${circumference}`
+          const line = FACTS.products[product as keyof typeof FACTS.products]
+          if (r.innerDiameterMm % 5 !== 0 || r.innerDiameterMm < 30 || r.innerDiameterMm > 250) problems.push(`${at}: diameter ${r.innerDiameterMm}`)
+          if (Math.abs(r.innerDiameterMm - circumference / Math.PI) > 2.5) problems.push(`${at}: size ${r.innerDiameterMm} is not the product diameter`)
+          if (!(r.relaxedDiameterMm < r.innerDiameterMm)) problems.push(`${at}: relaxed ${r.relaxedDiameterMm} not below ${r.innerDiameterMm}`)
+          if (![16, 18, 24, 36, 48].includes(r.stitches)) problems.push(`${at}: stitches ${r.stitches}`)
+          if (![50, 100, 'custom'].includes(r.rollLength)) problems.push(`${at}: roll ${r.rollLength}`)
+          if (line && r.standard !== (r.innerDiameterMm >= line.diameterMm.min && r.innerDiameterMm <= line.diameterMm.max)) problems.push(`${at}: standard ${r.standard}`)
+          if (r.explanation.some((l) => Object.values(l.values).some((v) => Number.isNaN(v)))) problems.push(`${at}: NaN in explanation`)
+          if (r.innerDiameterMm < last.d || (!product && r.stitches < last.n)) problems.push(`${at}: smaller than for a smaller product`)
+          last = { d: r.innerDiameterMm, n: r.stitches }
+        }
       }
     }
     expect(problems).toEqual([])

@@ -2,58 +2,68 @@
 // netting to ask for. Pure (no I/O, no React, no velite import), so the browser runs exactly
 // the code the unit tests check; +data passes the few facts it needs (sizingConstants()).
 //
-// THE RULE, as a netting engineer sizes elastic netting
+// ONE SIZING MODEL (defined in content/facts.yml, "THE SIZING MODEL", and in the glossary terms
+// inner-diameter and relaxed-diameter). Two quantities, never mixed up:
+//   inner diameter   the diameter of meat the net holds = the netting size. The catalogue's
+//                    ranges (facts products.*.diameterMm, sizing.innerDiameterMm) measure it,
+//                    the quote form asks for it, and the selector outputs it as its main answer.
+//   relaxed diameter the same net at rest on the roll = inner diameter ÷ stretch for the
+//                    process. Shown as a secondary figure only; never compared with a range.
+// So a product that sits inside a line's range gets that line's standard netting.
 //
-// 1. Product diameter. Buyers measure around the product with a tape, so the input is the
-//    circumference C (mm). The product is close enough to a cylinder: D = C / π.
+// THE RULE
 //
-// 2. Relaxed inner diameter. Elastic netting only holds if it goes on stretched: its relaxed
-//    inner diameter d is SMALLER than the product, d = D / s, where s is the stretch ratio for
-//    the process (STRETCH_RATIO). The product loses weight in the process and shrinks; a weight
-//    loss L shrinks the diameter by about 1 − (1 − L)^(1/3) (volume scales with D³). Each s is
-//    chosen so the net still grips at roughly 1.2× once that shrinkage has happened:
+// 1. Inner diameter. Buyers measure around the product with a tape, so the input is the
+//    circumference C (mm). The product is close enough to a cylinder: D = C / π. The netting
+//    size is D rounded to the 5 mm steps sizes are sold in (DIAMETER_STEP_MM).
+//
+// 2. Valid input: the circumferences of the inner diameters we make (facts.sizing.innerDiameterMm,
+//    30–250 mm), to the whole millimetre a tape shows: π × 30 = 94.2 → 94 mm to π × 250 = 785.4
+//    → 785 mm. Every accepted product rounds to a size inside that range: nothing is clamped.
+//
+// 3. Standard line or made to order. With a product type chosen, the size is checked against
+//    that line's range (facts products.<id>.diameterMm): inside → the line's standard netting;
+//    outside → made to order. Without a product type, the explanation lists the lines whose
+//    range holds the size (none: the size is made to order).
+//
+// 4. Stretch and relaxed diameter. Elastic netting only holds if it goes on stretched: at rest
+//    it is SMALLER than the product, d = D / s, where s is the process's stretch
+//    (facts.sizing.stretchByProcess). The product loses weight in the process and shrinks; a
+//    weight loss L shrinks the diameter by about 1 − (1 − L)^(1/3) (volume scales with D³). Each
+//    s is chosen so the net still grips at roughly 1.2× once that shrinkage has happened:
 //      standard cooking 1.35  steam / water bath / cook-in, ~10–20 % loss (D −4…7 %): moderate
 //      roasting         1.45  dry oven heat, ~20–30 % loss (D −7…11 %): moderate, a bit firmer
 //      smoking          1.25  ~5–10 % loss; a lighter grip avoids deep net marks and lets smoke
 //                             colour the surface evenly under the threads: moderate-light
 //      drying / ageing  1.60  30–40 % loss (D −11…16 %): the most grip, so the net still holds
 //                             the product at the end of ageing (1.6 × 0.84 ≈ 1.34)
-//    d is rounded to 5 mm (the steps nets are knitted in) and clamped to the range we make,
-//    facts.sizing.innerDiameterMm (30–250 mm). A clamped result is flagged (`clamped`) with
-//    the stretch the product really gets (`effectiveStretch`), and the explanation says so.
+//    We knit the net for the size and process; the buyer orders by inner diameter and process.
+//    d is shown rounded to 1 mm.
 //
-// 3. Valid input. The circumference range is derived from the diameter range so that every
-//    accepted product can be netted with some process without absurd stretch:
-//      min C = ⌈π × d_min × s_min⌉ = ⌈π × 30 × 1.25⌉ = 118 mm  (smaller: even our smallest net
-//              is looser than the lightest grip we recommend)
-//      max C = ⌊π × d_max × s_max⌋ = ⌊π × 250 × 1.60⌋ = 1256 mm (larger: even our largest net
-//              would be stretched beyond the firmest grip we recommend)
-//    So every diameter we make is reachable for every process; near the ends some processes get
-//    a clamped net (flagged, see 2).
-//
-// 4. Stitch count = loops around the circumference. On the product, one mesh opening is about
+// 5. Stitch count = loops around the circumference. On the product, one mesh opening is about
 //    C / n wide. Too wide and the meat bulges through the mesh ("pillowing") and the net marks
 //    unevenly; every extra stitch costs thread and clipping speed. So n is the FEWEST stitches
 //    from the offered set (facts.sizing.stitchCounts: 16, 18, 24, 36, 48) that keep the opening
-//    ≤ MAX_MESH_OPENING_MM (20 mm); larger products therefore get more stitches. Beyond 48 × 20
-//    = 960 mm the finest knit (48) is used and the explanation says the mesh is coarser. When a
-//    product type is chosen, only the stitch counts that product line is knitted in (facts
-//    products.<id>.stitches ∩ offered set) are candidates, because that is what we can ship.
+//    ≤ MAX_MESH_OPENING_MM (20 mm); larger products therefore get more stitches. When a product
+//    type is chosen, only the stitch counts that product line is knitted in (facts
+//    products.<id>.stitches ∩ offered set) are candidates, because that is what we can ship; if
+//    none of them keeps the opening within 20 mm, the finest is used and the explanation says
+//    the mesh is coarser.
 //
-// 5. Elasticity follows the process (ELASTICITY): drying needs HIGH elasticity so the net
+// 6. Elasticity follows the process (ELASTICITY): drying needs HIGH elasticity so the net
 //    keeps contracting with the shrinking product; cooking and roasting MEDIUM; smoking LOW, for
 //    gentle pressure and shallow marks.
 //
-// 6. Roll length follows the net size: a roll of wide net is bulky and heavy, and the roll has
-//    to fit over the netting (loading) tube. Small nets (d ≤ LONG_ROLL_MAX_DIAMETER_MM, 100 mm)
-//    come on the long roll (100 m: fewer roll changes on the line); larger ones on the short
-//    roll (50 m); the widest (d ≥ CUSTOM_ROLL_FROM_DIAMETER_MM, 225 mm: above every product
-//    line's maximum except beef and turkey) are wound to a custom length for the buyer's tube,
-//    when facts.sizing.customRollLength allows, else the short roll.
+// 7. Roll length follows the netting size: a roll of wide net is bulky and heavy, and the roll
+//    has to fit over the netting (loading) tube. Sizes up to LONG_ROLL_MAX_DIAMETER_MM (140 mm)
+//    come on the long roll (100 m: fewer roll changes on the line); larger ones on the short roll
+//    (50 m); the widest (from CUSTOM_ROLL_FROM_DIAMETER_MM, 225 mm: above every product line's
+//    maximum except beef and turkey) are wound to a custom length for the buyer's tube, when
+//    facts.sizing.customRollLength allows, else the short roll.
 //
-// Two checks become notes when a product type is chosen: the diameter is outside that line's
-// usual range (made to order), or the line's heat rating is below the process's peak
-// temperature (PROCESS_PEAK_C; today only sausage-salami netting, 120 °C, for roasting).
+// 8. Heat: with a product type chosen, a note when the line's heat rating is below the
+//    process's peak temperature (PROCESS_PEAK_C; today only sausage-salami netting, 120 °C, for
+//    roasting).
 //
 // Errors and explanation lines are UI keys under "size-selector.": errors are
 // `size-selector.error.<code>`, explanation lines `size-selector.<key>` with their values.
@@ -62,22 +72,20 @@ export const SIZING_PROCESSES = ['standard-cooking', 'roasting', 'smoking', 'dry
 export type SizingProcess = (typeof SIZING_PROCESSES)[number]
 export type Elasticity = 'high' | 'medium' | 'low'
 
-/** Product diameter ÷ relaxed net diameter, per process (see rule 2). */
-export const STRETCH_RATIO: Record<SizingProcess, number> = { 'standard-cooking': 1.35, roasting: 1.45, smoking: 1.25, drying: 1.6 }
 /** Weight lost in drying and ageing, %: the reason for the drying stretch (explanation text). */
 export const DRYING_WEIGHT_LOSS_PCT = { min: 30, max: 40 }
-/** Elasticity of the net per process (see rule 5). */
+/** Elasticity of the net per process (see rule 6). */
 export const ELASTICITY: Record<SizingProcess, Elasticity> = { 'standard-cooking': 'medium', roasting: 'medium', smoking: 'low', drying: 'high' }
 /** Peak temperature a net meets in the process, °C: water boils at 100; hot smoking up to 120;
  *  roasting ovens commonly run to 200; drying rooms are at ambient temperature. */
 export const PROCESS_PEAK_C: Record<SizingProcess, number> = { 'standard-cooking': 100, roasting: 200, smoking: 120, drying: 30 }
-/** Widest mesh opening on the product, mm, before meat bulges through (see rule 4). */
+/** Widest mesh opening on the product, mm, before meat bulges through (see rule 5). */
 export const MAX_MESH_OPENING_MM = 20
-/** Relaxed diameters are knitted in 5 mm steps. */
+/** Netting sizes (inner diameters) are sold in 5 mm steps. */
 export const DIAMETER_STEP_MM = 5
-/** Up to this relaxed diameter (mm) nets come on the long roll (see rule 6). */
-export const LONG_ROLL_MAX_DIAMETER_MM = 100
-/** From this relaxed diameter (mm) nets are wound to a custom length (see rule 6). */
+/** Up to this inner diameter (mm) nets come on the long roll (see rule 7). */
+export const LONG_ROLL_MAX_DIAMETER_MM = 140
+/** From this inner diameter (mm) nets are wound to a custom length (see rule 7). */
 export const CUSTOM_ROLL_FROM_DIAMETER_MM = 225
 
 type Range = { min: number; max: number }
@@ -86,6 +94,7 @@ export type SizingProduct = { id: string; diameterMm: Range; stitches: number[];
 /** The facts the rule needs, and only the products that exist in the current locale. */
 export type SizingConstants = {
   innerDiameterMm: Range
+  stretchByProcess: Record<SizingProcess, number>
   stitchCounts: number[]
   rollLengthsM: number[]
   customRollLength: boolean
@@ -93,16 +102,17 @@ export type SizingConstants = {
 }
 
 type FactsLike = {
-  sizing: { innerDiameterMm: Range; stitchCounts: number[]; rollLengthsM: number[]; customRollLength: boolean }
+  sizing: { innerDiameterMm: Range; stretchByProcess: Record<SizingProcess, number>; stitchCounts: number[]; rollLengthsM: number[]; customRollLength: boolean }
   products: Record<string, { diameterMm: Range; stitches: number[]; heatC: number }>
 }
 
 /** Picks from content/facts.yml what the size selector needs; `productIds` are the products
  *  that exist in the locale (in Arabic there is no pork and no bacon-ham), in display order. */
 export function sizingConstants(facts: FactsLike, productIds: string[]): SizingConstants {
-  const { innerDiameterMm, stitchCounts, rollLengthsM, customRollLength } = facts.sizing
+  const { innerDiameterMm, stretchByProcess, stitchCounts, rollLengthsM, customRollLength } = facts.sizing
   return {
     innerDiameterMm: { min: innerDiameterMm.min, max: innerDiameterMm.max },
+    stretchByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, stretchByProcess[p]])) as Record<SizingProcess, number>,
     stitchCounts: [...stitchCounts].sort((a, b) => a - b),
     rollLengthsM: [...rollLengthsM].sort((a, b) => a - b),
     customRollLength,
@@ -119,14 +129,11 @@ export function sizingProductIds(table: { routes: Map<string, { page: string; pa
   return [...table.routes.values()].filter((r) => r.page === 'product' && r.param && r.paths[locale]).map((r) => r.param!)
 }
 
-const minStretch = () => Math.min(...Object.values(STRETCH_RATIO))
-const maxStretch = () => Math.max(...Object.values(STRETCH_RATIO))
-
-/** Accepted circumference, mm, whole numbers (rule 3): 118–1256 with today's facts. */
+/** Accepted circumference, mm, whole numbers (rule 2): 94–785 with today's facts. */
 export function circumferenceLimits(c: Pick<SizingConstants, 'innerDiameterMm'>): Range {
   return {
-    min: Math.ceil(Math.PI * c.innerDiameterMm.min * minStretch()),
-    max: Math.floor(Math.PI * c.innerDiameterMm.max * maxStretch()),
+    min: Math.round(Math.PI * c.innerDiameterMm.min),
+    max: Math.round(Math.PI * c.innerDiameterMm.max),
   }
 }
 
@@ -136,7 +143,7 @@ export type SizingError = CircumferenceError | 'process.required' | 'process.unk
 // Buyers type numbers the way their locale writes them: "314,5", "314.5", Arabic-Indic "٣١٤٫٥"
 // (U+0660–0669 and the Arabic decimal separator U+066B) or the Eastern forms used in Persian and
 // Urdu keyboards (U+06F0–06F9). A trailing unit "mm" / "مم" is tolerated. Thousands separators are
-// not: with at most 1256 mm there is no need, and "1,200" would be ambiguous.
+// not: with at most 785 mm there is no need, and "1,200" would be ambiguous.
 const DIGIT_BLOCKS = [0x0660, 0x06f0]
 const NUMBER = /^-?\d+(\.\d+)?$/
 
@@ -176,25 +183,30 @@ export type SizingInput = {
 }
 
 /** One sentence of the explanation: UI key `size-selector.<key>` and its {placeholder} values.
- *  Numbers stay numbers (the page formats them for the locale); `product` is a product id. */
-export type ExplanationLine = { key: string; values: Record<string, number | string> }
+ *  Numbers stay numbers (the page formats them for the locale); `product` is a product id;
+ *  `products` is a list of product ids (the page joins their names as a list). */
+export type ExplanationLine = { key: string; values: Record<string, number | string | string[]> }
 
 export type RollLength = number | 'custom'
 
 export type Recommendation = {
   product?: string
+  /** With a product: true when the size is inside that line's range (its standard netting),
+   *  false when the line makes it to order. Without a product: undefined. */
+  standard?: boolean
+  /** The product lines (ids, in locale order) whose range holds the size. */
+  standardLines: string[]
   process: SizingProcess
   circumferenceMm: number
   /** C / π, rounded to 0.1 mm. */
   productDiameterMm: number
-  /** The process's target stretch. */
-  stretch: number
-  /** Relaxed inner diameter, mm: 5 mm steps within facts.sizing.innerDiameterMm. */
+  /** THE answer: inner diameter = netting size = diameter of meat the net holds, mm, in 5 mm
+   *  steps within facts.sizing.innerDiameterMm. Same quantity as the catalogue's ranges. */
   innerDiameterMm: number
-  /** Set when the range of nets we make cut the diameter. */
-  clamped: 'min' | 'max' | null
-  /** Product diameter / net diameter, rounded to 0.01: what the product really gets. */
-  effectiveStretch: number
+  /** The process's stretch (product diameter ÷ relaxed diameter). */
+  stretch: number
+  /** The net at rest, on the roll: innerDiameterMm ÷ stretch, rounded to 1 mm. */
+  relaxedDiameterMm: number
   stitches: number
   /** Mesh opening on the product, C / stitches, rounded to 0.1 mm. */
   meshOpeningMm: number
@@ -240,13 +252,14 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
 
   const C = parsed.value
   const D = C / Math.PI
-  const stretch = STRETCH_RATIO[process]
   const { min, max } = c.innerDiameterMm
-  const stepped = Math.round(D / stretch / DIAMETER_STEP_MM) * DIAMETER_STEP_MM
-  const innerDiameterMm = Math.min(max, Math.max(min, stepped))
-  const clamped = stepped < min ? 'min' : stepped > max ? 'max' : null
+  // The limits keep D within [min, max]; the clamp only guards rounding at the very ends.
+  const innerDiameterMm = Math.min(max, Math.max(min, Math.round(D / DIAMETER_STEP_MM) * DIAMETER_STEP_MM))
   const productDiameterMm = round(D, 1)
-  const effectiveStretch = round(D / innerDiameterMm, 2)
+  const stretch = c.stretchByProcess[process]
+  const relaxedDiameterMm = Math.round(innerDiameterMm / stretch)
+  const holds = (p: SizingProduct) => innerDiameterMm >= p.diameterMm.min && innerDiameterMm <= p.diameterMm.max
+  const standardLines = c.products.filter(holds).map((p) => p.id)
 
   const { stitches, withinLimit, fromLine } = chooseStitches(C, c.stitchCounts, product)
   const meshOpeningMm = round(C / stitches, 1)
@@ -254,13 +267,19 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
   const { roll, line: rollLine } = chooseRoll(innerDiameterMm, c)
 
   const explanation: ExplanationLine[] = [
-    clamped
-      ? { key: `explain.clamped.${clamped}`, values: { productDiameter: productDiameterMm, diameter: innerDiameterMm, stretch, effectiveStretch } }
-      : { key: 'explain.diameter', values: { productDiameter: productDiameterMm, circumference: C, stretch, diameter: innerDiameterMm } },
+    { key: 'explain.diameter', values: { productDiameter: productDiameterMm, circumference: C, diameter: innerDiameterMm } },
+    product
+      ? holds(product)
+        ? { key: 'explain.line.standard', values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm } }
+        : { key: 'explain.line.madeToOrder', values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm } }
+      : standardLines.length
+        ? { key: 'explain.lines.standard', values: { products: standardLines, diameter: innerDiameterMm } }
+        : { key: 'explain.lines.none', values: { diameter: innerDiameterMm } },
     {
       key: `explain.process.${process}`,
       values: process === 'drying' ? { stretch, weightLossMin: DRYING_WEIGHT_LOSS_PCT.min, weightLossMax: DRYING_WEIGHT_LOSS_PCT.max } : { stretch },
     },
+    { key: 'explain.relaxed', values: { diameter: innerDiameterMm, stretch, relaxed: relaxedDiameterMm } },
     { key: `explain.elasticity.${elasticity}`, values: {} },
     !withinLimit
       ? { key: 'explain.stitches.coarse', values: { stitches, mesh: meshOpeningMm, maxMesh: MAX_MESH_OPENING_MM } }
@@ -269,9 +288,6 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
         : { key: 'explain.stitches.fewest', values: { stitches, mesh: meshOpeningMm, maxMesh: MAX_MESH_OPENING_MM } },
     rollLine,
   ]
-  if (product && (innerDiameterMm < product.diameterMm.min || innerDiameterMm > product.diameterMm.max)) {
-    explanation.push({ key: 'explain.productRange', values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm } })
-  }
   if (product && product.heatC < PROCESS_PEAK_C[process]) {
     explanation.push({ key: 'explain.heat', values: { product: product.id, heat: product.heatC, processHeat: PROCESS_PEAK_C[process] } })
   }
@@ -279,14 +295,14 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
   return {
     ok: true,
     recommendation: {
-      ...(product ? { product: product.id } : {}),
+      ...(product ? { product: product.id, standard: holds(product) } : {}),
+      standardLines,
       process,
       circumferenceMm: C,
       productDiameterMm,
-      stretch,
       innerDiameterMm,
-      clamped,
-      effectiveStretch,
+      stretch,
+      relaxedDiameterMm,
       stitches,
       meshOpeningMm,
       elasticity,
@@ -300,7 +316,7 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
  * The query string for "Request a quote with this size", read by the quote form
  * (pages/interactive/quote). Parameter names — keep both sides in step:
  *   product   product id ("beef"); left out when no product was chosen
- *   diameter  relaxed inner diameter, mm, integer ("120")
+ *   diameter  inner diameter (netting size = diameter of meat held), mm, integer ("120")
  *   stitches  stitch count ("24")
  *   process   "standard-cooking" | "roasting" | "smoking" | "drying" (= PROCESSES in lib/leads/schema.ts)
  *   rolls     roll length: metres ("50", "100") or "custom"

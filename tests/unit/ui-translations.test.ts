@@ -13,7 +13,13 @@ const others = routeTable.locales.filter((l) => l !== 'en')
 describe('UI strings', () => {
   it.each(others)('%s translates every UI key of English', (locale) => {
     const own = dictionaries(locale).primary
-    const missing = Object.keys(english).filter((key) => !own[key])
+    // Keys of a page the locale does not have (product.pork.name in Arabic) are not required
+    // (TRANSLATING.md, "What is required in your language").
+    const pageAbsent = (key: string) => {
+      const route = routeTable.routes.get(key.split('.').slice(0, 2).join('/'))
+      return route !== undefined && !route.paths[locale]
+    }
+    const missing = Object.keys(english).filter((key) => !own[key] && !pageAbsent(key))
     expect(missing).toEqual([])
   })
 

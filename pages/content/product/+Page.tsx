@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react'
 import { usePageData } from '../../../components/page-data'
 import { Faq } from '../../../components/blocks/blocks'
 import { FileList } from '../../../components/documents/file-list'
@@ -6,15 +7,19 @@ import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
 
 export default function Page() {
-  const { product, name, spec, heatNote, sheets } = usePageData<ProductPageData>()
+  const { product, name, spec, rollsRow, heatNote, sheets } = usePageData<ProductPageData>()
   const { t, fill } = useI18n()
   const id = product.id
-  const rows: [string, string][] = [
-    [t('spec.material'), t('spec.materialValue')],
-    [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : spec.heat],
-    [t('spec.innerDiameter'), spec.diameter],
-    [t('spec.stitchCounts'), spec.stitches],
-    [t('spec.rollLengths'), `${spec.rolls}; ${t('spec.customLength')}`],
+  // A value that is one left-to-right run ("100–250 mm") sits in <bdi dir="ltr">; text that mixes
+  // it with words (the roll list, the smoking note) keeps the page's direction, its values
+  // isolated by lib/facts/format.ts, so Arabic reads "50 m أو 100 m أو …" in order.
+  const ltr = (v: string) => <bdi dir="ltr">{v.replace(/[\u2066-\u2069]/g, '')}</bdi>
+  const rows: [string, ReactNode][] = [
+    [t('spec.material'), <bdi>{t('spec.materialValue')}</bdi>],
+    [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : ltr(spec.heat)],
+    [t('spec.innerDiameter'), ltr(spec.diameter)],
+    [t('spec.stitchCounts'), ltr(spec.stitches)],
+    [t('spec.rollLengths'), rollsRow],
   ]
   return (
     <article className="product-page">
@@ -53,7 +58,7 @@ export default function Page() {
             <table className="spec-table" data-product={id}>
               <tbody>
                 {rows.map(([label, value]) => (
-                  <tr key={label}><th scope="row">{label}</th><td><bdi>{value}</bdi></td></tr>
+                  <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>
                 ))}
               </tbody>
             </table>

@@ -5,6 +5,7 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
+import { formatList } from '../../../lib/facts/format'
 import { useI18n } from '../../../lib/i18n/context'
 import type { LocaleCode } from '../../../lib/routing/table'
 import {
@@ -35,8 +36,8 @@ const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/
 // Which explanation values carry which unit; each value is shown whole, unit included, inside
 // <bdi>, so "75 mm" or "1,35×" never reorders inside Arabic text.
 const UNIT: Record<string, 'mm' | 'x' | 'm' | 'c'> = {
-  productDiameter: 'mm', circumference: 'mm', diameter: 'mm', mesh: 'mm', maxMesh: 'mm', limit: 'mm', min: 'mm', max: 'mm',
-  stretch: 'x', effectiveStretch: 'x',
+  productDiameter: 'mm', circumference: 'mm', diameter: 'mm', relaxed: 'mm', mesh: 'mm', maxMesh: 'mm', limit: 'mm', min: 'mm', max: 'mm',
+  stretch: 'x',
   metres: 'm',
   heat: 'c', processHeat: 'c',
 }
@@ -92,7 +93,9 @@ export default function Page() {
   const mm = (n: number) => box(`${num(n)} mm`)
   const productName = (pid: string) => t(`product.${pid}.name`)
 
-  function formatValue(name: string, v: number | string): ReactNode {
+  function formatValue(name: string, v: number | string | string[]): ReactNode {
+    // product lines as one list in the locale's words: "A, B and C", "A، B وC"
+    if (Array.isArray(v)) return formatList(locale, v.map(productName))
     if (name === 'product') return productName(String(v))
     if (typeof v === 'string') return box(v)
     switch (UNIT[name]) {
@@ -159,7 +162,7 @@ export default function Page() {
               <label key={p} className="choice">
                 <input type="radio" name="process" value={p} checked={process === p} onChange={() => setProcess(p)} />
                 <span>
-                  {t(`${P}process.${p}.name`)} <span className="field-hint">{t(`${P}process.${p}.hint`)}</span>
+                  {t(`process.${p}.name`)} <span className="field-hint">{t(`${P}process.${p}.hint`)}</span>
                 </span>
               </label>
             ))}
@@ -210,9 +213,12 @@ type ResultProps = {
 
 function Result({ r, line, formatMm, productName, quoteHref, headingId }: ResultProps) {
   const { t } = useI18n()
+  // The inner diameter (diameter of meat held, as in the catalogue) is the answer; the relaxed
+  // diameter is the same net on the roll, shown after it and named as such (lib/sizing/recommend.ts).
   const rows: [string, ReactNode][] = [
-    ...(r.product ? [[t(P + 'result.product'), productName(r.product)] as [string, ReactNode]] : []),
+    ...(r.product ? [[t(P + 'result.product'), t(P + (r.standard ? 'result.line.standard' : 'result.line.madeToOrder'), { product: productName(r.product) })] as [string, ReactNode]] : []),
     [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
+    [t(P + 'result.relaxed'), <>≈ {formatMm(r.relaxedDiameterMm)}</>],
     [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
     [t(P + 'result.elasticity'), t(`${P}elasticity.${r.elasticity}`)],
     [t(P + 'result.roll'), r.rollLength === 'custom' ? t(P + 'result.rollCustom') : <bdi>{`${r.rollLength} m`}</bdi>],
@@ -230,6 +236,7 @@ function Result({ r, line, formatMm, productName, quoteHref, headingId }: Result
           </Fragment>
         ))}
       </dl>
+      <p className="field-hint">{t(P + 'result.terms')}</p>
       <h3>{t(P + 'result.why')}</h3>
       <ul className="check-list">
         {r.explanation.map((l) => (

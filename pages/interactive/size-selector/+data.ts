@@ -11,6 +11,6 @@ export type SizeSelectorData = InteractiveData & { sizing: SizingConstants }
 export function data(pageContext: PageContextServer): SizeSelectorData {
   const ids = sizingProductIds(routeTable, pageContext.locale)
   const links = ['quote', 'products', 'samples', 'guide/how-to-choose-netting-size-calculator', ...ids.map((id) => `product/${id}`)]
-  const base = interactiveData('size-selector', ['product.', 'spec.'], links)(pageContext)
+  const base = interactiveData('size-selector', ['product.', 'spec.', 'process.'], links)(pageContext)
   return { ...base, sizing: sizingConstants(facts, ids) }
 }

@@ -1,0 +1,78 @@
+// Lists and fact values in each language (lib/facts/format.ts). Expected strings are written out
+// by hand: the conjunction and list punctuation each language uses.
+import { describe, expect, it } from 'vitest'
+import { facts } from '../content/data'
+import { factVars, formatList, formatValueList, isRtl, offeredStitchCounts, productSpec, rollLengths } from './format'
+
+const LRI = '\u2066'
+const PDI = '\u2069'
+const strip = (s: string) => s.replace(/[\u2066-\u2069]/g, '')
+
+describe('formatList: Intl.ListFormat in the page language', () => {
+  it.each([
+    ['en', '50 m and 100 m'],
+    ['tr', '50 m ve 100 m'],
+    ['de', '50 m und 100 m'],
+    ['fr', '50 m et 100 m'],
+    ['es', '50 m y 100 m'],
+    ['it', '50 m e 100 m'],
+    ['ar', '50 m و100 m'],
+  ])('%s: two items take the conjunction, no comma: %s', (locale, expected) => {
+    expect(formatList(locale, ['50 m', '100 m'])).toBe(expected)
+  })
+  it('three or more items: commas, then the conjunction (English with the serial comma)', () => {
+    expect(formatList('en', ['A', 'B', 'C'])).toBe('A, B, and C')
+    expect(formatList('de', ['A', 'B', 'C'])).toBe('A, B und C')
+    expect(formatList('fr', ['A', 'B', 'C'])).toBe('A, B et C')
+    expect(formatList('ar', ['أ', 'ب', 'ج'])).toBe('أ وب وج')
+  })
+  it('disjunction says "or"', () => {
+    expect(formatList('en', ['50 m', '100 m'], 'disjunction')).toBe('50 m or 100 m')
+    expect(formatList('tr', ['50 m', '100 m'], 'disjunction')).toBe('50 m veya 100 m')
+    expect(formatList('es', ['50 m', '100 m'], 'disjunction')).toBe('50 m o 100 m')
+  })
+  it('one item stays as it is; none is empty', () => {
+    expect(formatList('de', ['50 m'])).toBe('50 m')
+    expect(formatList('de', [])).toBe('')
+  })
+})
+
+describe('value lists keep left-to-right values in order inside Arabic', () => {
+  it('each value is its own isolate in Arabic, the conjunction stays outside', () => {
+    expect(formatValueList('ar', ['50 m', '100 m'])).toBe(`${LRI}50 m${PDI} و${LRI}100 m${PDI}`)
+  })
+  it('no bidi controls in left-to-right languages', () => {
+    for (const l of ['en', 'tr', 'de', 'fr', 'es', 'it']) expect(formatValueList(l, ['50 m', '100 m'])).not.toMatch(/[\u2066-\u2069]/)
+  })
+  it('isRtl', () => {
+    expect(isRtl('ar')).toBe(true)
+    expect(isRtl('ar-SA')).toBe(true)
+    expect(isRtl('en')).toBe(false)
+  })
+})
+
+describe('facts as text (content/facts.yml)', () => {
+  it('roll lengths: "50 m and 100 m", never "50 m, 100 m"', () => {
+    expect(rollLengths(facts, 'en')).toBe('50 m and 100 m')
+    expect(rollLengths(facts, 'tr')).toBe('50 m ve 100 m')
+    expect(strip(rollLengths(facts, 'ar'))).toBe('50 m و100 m')
+  })
+  it('offered stitch counts come from facts.sizing.stitchCounts', () => {
+    expect(facts.sizing.stitchCounts).toEqual([16, 18, 24, 36, 48])
+    expect(offeredStitchCounts(facts, 'en')).toBe('16, 18, 24, 36, and 48')
+    expect(offeredStitchCounts(facts, 'de')).toBe('16, 18, 24, 36 und 48')
+    expect(strip(offeredStitchCounts(facts, 'ar'))).toBe('16 و18 و24 و36 و48')
+  })
+  it('product spec: values isolated in Arabic only', () => {
+    expect(productSpec(facts, 'pork', 'en')).toEqual({ diameter: '90–220 mm', stitches: '20 / 24 / 28', heat: '220 °C (428 °F)', rolls: '50 m and 100 m' })
+    const ar = productSpec(facts, 'beef', 'ar')
+    expect(ar.diameter).toBe(`${LRI}100–250 mm${PDI}`)
+    expect(ar.rolls).toBe(`${LRI}50 m${PDI} و${LRI}100 m${PDI}`)
+  })
+  it('{countries} is the number only: each language says "more than" itself', () => {
+    expect(factVars(facts, false, 'de').countries).toBe('40')
+    expect(factVars(facts, false, 'fr').stitchCounts).toBe('16, 18, 24, 36 et 48')
+    expect(factVars(facts, false, 'it').rollLengths).toBe('50 m e 100 m')
+    expect(factVars(facts, true, 'ar').countries).toBe(`${LRI}40${PDI}`)
+  })
+})

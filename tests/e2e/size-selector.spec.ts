@@ -1,0 +1,55 @@
+// The size selector in the browser, with the two cases of issue 13: a product inside a line's
+// range gets that line's standard netting, the answer is the inner diameter (as in the
+// catalogue), and the relaxed diameter is named as the net on the roll. The rule itself is
+// unit-tested in lib/sizing/recommend.test.ts; here the page must say it in the buyer's language.
+import { expect, test, type Page } from '@playwright/test'
+
+async function recommend(page: Page, path: string, input: { circumference: string; process: string; product: string }) {
+  await page.goto(path)
+  // The result appears only once React has hydrated the form; until then a click does nothing
+  // visible, so retry the click (web-first, no fixed sleep).
+  await page.locator('#size-circumference').fill(input.circumference)
+  await page.locator(`input[name="process"][value="${input.process}"]`).check()
+  await page.locator('#size-product').selectOption(input.product)
+  await expect(async () => {
+    await page.locator('form.size-form button[type="submit"]').click()
+    await expect(page.locator('.size-result article')).toBeVisible({ timeout: 1000 })
+  }).toPass()
+  return page.locator('.size-result article')
+}
+
+const exactly = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`)
+const row = (result: ReturnType<Page['locator']>, label: string) => result.locator('dt', { hasText: exactly(label) }).locator('xpath=following-sibling::dd[1]')
+
+test('English, 314 mm, drying, sausage & salami: standard 100 mm netting, not made to order', async ({ page }) => {
+  const result = await recommend(page, '/en/size-selector/', { circumference: '314', process: 'drying', product: 'sausage-salami' })
+  await expect(row(result, 'Netting')).toHaveText('Sausage & Salami Netting, standard size')
+  await expect(row(result, 'Inner diameter (netting size)')).toHaveText('100 mm')
+  await expect(row(result, 'Relaxed diameter, on the roll')).toHaveText('≈ 63 mm')
+  await expect(row(result, 'Stitch count')).toHaveText('16')
+  await expect(result).toContainText('100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.')
+  await expect(result).not.toContainText('made to order')
+  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=16&process=drying/)
+})
+
+test('German, "314,5" mm, roasting, pork: Standardgröße 100 mm, keine Sonderanfertigung', async ({ page }) => {
+  const result = await recommend(page, '/de/groessen-auswahl/', { circumference: '314,5', process: 'roasting', product: 'pork' })
+  await expect(row(result, 'Innendurchmesser (Netzgröße)')).toHaveText('100 mm')
+  await expect(row(result, 'Durchmesser entspannt, auf der Rolle')).toHaveText('≈ 69 mm')
+  await expect(row(result, 'Netz')).toContainText('Standardgröße')
+  await expect(result).toContainText('liegt im Standardbereich')
+  await expect(result).not.toContainText('auf Bestellung')
+  await expect(result).toContainText('1,45×')
+})
+
+test('without a product, the standard lines for the size are one list in the page language', async ({ page }) => {
+  const result = await recommend(page, '/fr/selecteur-taille/', { circumference: '314', process: 'smoking', product: '' })
+  await expect(result).toContainText('Filets standard qui maintiennent 100 mm : Filet pour porc, Filet pour bœuf, Filet pour agneau, Filet pour volaille, Filet pour bacon et jambon et Filet pour saucisson et salami.')
+})
+
+test('Arabic: the answer in Arabic, the list with Arabic conjunctions, no pork', async ({ page }) => {
+  const result = await recommend(page, '/ar/muhaddid-al-maqas/', { circumference: '314', process: 'drying', product: '' })
+  await expect(result).toContainText('القطر الداخلي (مقاس الشبكة)')
+  await expect(result).toContainText('شباك لحم البقر وشباك لحم الضأن وشباك الدواجن وشباك النقانق والسلامي')
+  await expect(result).not.toContainText('الخنزير')
+})
