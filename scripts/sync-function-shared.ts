@@ -2,6 +2,7 @@
 // supabase/functions/_shared/, because the Supabase CLI bundles only files under supabase/
 // (imports from the parent directory fail to deploy: supabase/cli issues 2533 and 3467).
 //   lib/leads/schema.ts                       → _shared/lead-schema.ts (the same zod schema)
+//   lib/i18n/locale-codes.ts                  → _shared/locale-codes.ts (the schema's locale list)
 //   content/facts.yml (business) + content/ui/mail/<locale>.yml → _shared/mail-content.ts
 // tests/unit/submit-lead-shared.test.ts fails, naming this command, when a copy is stale.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
@@ -24,8 +25,10 @@ export function sharedFiles(): Record<string, string> {
   for (const f of readdirSync(mailDir).filter((f) => f.endsWith('.yml')).sort()) {
     texts[f.replace(/\.yml$/, '')] = parse(readFileSync(path.join(mailDir, f), 'utf8')) as Record<string, string>
   }
+  const locales = readFileSync(path.join(root, 'lib/i18n/locale-codes.ts'), 'utf8')
   return {
-    'lead-schema.ts': header('lib/leads/schema.ts') + schema,
+    'lead-schema.ts': header('lib/leads/schema.ts') + schema.replace("from '../i18n/locale-codes'", "from './locale-codes.ts'"),
+    'locale-codes.ts': header('lib/i18n/locale-codes.ts') + locales,
     'mail-content.ts':
       header('content/facts.yml (business) and content/ui/mail/<locale>.yml') +
       `export const BUSINESS = ${JSON.stringify(business, null, 2)} as const\n\n` +

@@ -9,7 +9,7 @@
 // Messages are i18n keys, not text: the forms translate them into all seven locales.
 // Output field names are the table's column names, so a parsed lead is inserted as-is.
 import { z } from 'zod'
-import { LOCALE_CODES } from '../i18n/locale-codes'
+import { LOCALE_CODES } from './locale-codes.ts'
 
 // Zod probes `new Function('')` once to decide whether it may compile fast parsers; under the
 // site's CSP (no 'unsafe-eval') that probe is a script-src violation on every form page, caught or
