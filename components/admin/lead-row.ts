@@ -1,4 +1,5 @@
-// A row of public.leads as the admin reads it (supabase/migrations/0001_leads.sql).
+// A row of public.leads as the admin reads it (supabase/migrations/: 0001_leads.sql plus the
+// intake and inbox columns of 20261123000100 and 20261123000200).
 import type { Lead } from '../../lib/leads/schema'
 
 export type LeadRow = {
@@ -23,7 +24,34 @@ export type LeadRow = {
   consent_privacy: boolean
   consent_at: string | null
   created_at: string
+  status: LeadStatus
+  notes: string | null
+  updated_at: string | null
+  landing_page: string | null
+  referrer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  notification_status: 'pending' | 'sent' | 'failed'
+  notification_attempts: number
+  notification_error: string | null
+  notified_at: string | null
 }
+
+/** The sales pipeline, in order (the CHECK constraint's list). */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+}
+/** Staff notes limit (CHECK leads_notes_check). */
+export const NOTES_MAX = 10000
 
 // Type check: every field any form can send is a column above (a field added to the schema
 // without a column here fails to compile, naming the field).
@@ -34,6 +62,7 @@ export const everyLeadFieldIsAColumn: Record<Exclude<LeadField, keyof LeadRow>, 
 /** Columns in the order the detail view and the CSV show them. */
 export const LEAD_COLUMNS = [
   'created_at',
+  'status',
   'kind',
   'name',
   'email',
@@ -53,6 +82,16 @@ export const LEAD_COLUMNS = [
   'consent_contact',
   'consent_privacy',
   'consent_at',
+  'notes',
+  'landing_page',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'notification_status',
+  'notified_at',
   'id',
 ] as const satisfies readonly (keyof LeadRow)[]
 
@@ -77,6 +116,17 @@ export const COLUMN_LABELS: Record<(typeof LEAD_COLUMNS)[number], string> = {
   consent_contact: 'Contact consent',
   consent_privacy: 'Privacy consent',
   consent_at: 'Consent given at',
+  status: 'Status',
+  notes: 'Internal notes',
+  landing_page: 'Landing page',
+  referrer: 'Referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  notification_status: 'Notification',
+  notified_at: 'Notified at',
   id: 'Lead id',
 }
 
