@@ -42,9 +42,8 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
   const part = (d: SummaryRow['dimension']) => (rows ?? []).filter((r) => r.dimension === d).slice(0, TOP)
 
   return (
-    <section className="admin-summary" aria-labelledby="admin-summary-heading">
-      <h2 id="admin-summary-heading">Where leads come from</h2>
-      <form className="admin-toolbar" onSubmit={apply}>
+    <div className="admin-summary">
+      <form className="admin-toolbar" onSubmit={apply} aria-label="Summary period">
         <div className="field">
           <label htmlFor="admin-summary-from">From</label>
           <input id="admin-summary-from" type="date" value={from} onChange={(e) => setFrom(e.target.value)} />
@@ -68,7 +67,7 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
           <SummaryTable caption="Per source" head="Source" rows={part('source')} label={(v) => (v === '(direct)' ? 'Direct or unknown' : v)} total={total} ltr />
         </div>
       ) : null}
-    </section>
+    </div>
   )
 }
 

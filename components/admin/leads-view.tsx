@@ -31,12 +31,15 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
   )
   const setSort = (s: LeadSort) => setQuery((q) => ({ ...q, sort: s, page: 0 }))
   const setPage = (next: number | ((p: number) => number)) => setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next }))
-  const [result, setResult] = useState<{ rows: LeadRow[]; total: number } | null>(null)
+  // `filtered`: whether the filters that produced these rows were set (the text must describe
+  // the rows shown, not the request under way).
+  const [result, setResult] = useState<{ rows: LeadRow[]; total: number; filtered: boolean; page: number } | null>(null)
   const [loading, setLoading] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const [selected, setSelected] = useState<string | null>(null)
   const [exporting, setExporting] = useState<string | null>(null)
   const [reloads, setReloads] = useState(0)
+  const [showSummary, setShowSummary] = useState(false)
   const opener = useRef<HTMLElement | null>(null)
 
   // Text fields settle before they query; selects and dates apply at once (same path, no wait).
@@ -55,7 +58,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
         if (!current) return
         // The set shrank (erasure, new filter) below this page: show its last page instead.
         if (!r.rows.length && page > 0 && r.total > 0) setPage(Math.ceil(r.total / PAGE_SIZE) - 1)
-        else setResult(r)
+        else setResult({ ...r, filtered: Object.values(applied).some(Boolean), page })
         setLoading(false)
       },
       (e: unknown) => {
@@ -116,11 +119,16 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
 
   const total = result?.total ?? 0
   const pages = Math.max(1, Math.ceil(total / PAGE_SIZE))
-  const filtered = Object.values(applied).some(Boolean)
+  const filtered = Object.values(applied).some(Boolean) || Object.values(filters).some(Boolean)
+  const shownPage = result?.page ?? 0
 
   return (
     <>
-      {client ? <LeadSummary client={client} refreshKey={reloads} /> : null}
+      {/* On demand: the summary scans the period, and the list should not wait behind it. */}
+      <details className="admin-summary-box" onToggle={(e) => setShowSummary(e.currentTarget.open)}>
+        <summary>Where leads come from: per language, landing page and source</summary>
+        {showSummary && client ? <LeadSummary client={client} refreshKey={reloads} /> : null}
+      </details>
       <section className="admin-leads" aria-labelledby="admin-leads-heading">
         <h2 id="admin-leads-heading">Incoming leads</h2>
         <form className="admin-toolbar admin-filters" onSubmit={(e) => (e.preventDefault(), setApplied(filters))} aria-label="Filter leads">
@@ -201,8 +209,8 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             (result === null
               ? error ? '' : 'Loading leads…'
               : total
-                ? `Page ${number(page + 1)} of ${number(pages)} — ${number(total)} ${total === 1 ? 'lead' : 'leads'}${filtered ? ' match the filters' : ''}`
-                : filtered ? 'No lead matches the filters.' : 'No leads yet.')}
+                ? `Page ${number(shownPage + 1)} of ${number(pages)} — ${number(total)} ${total === 1 ? 'lead' : 'leads'}${result.filtered ? ' match the filters' : ''}`
+                : result.filtered ? 'No lead matches the filters.' : 'No leads yet.')}
         </p>
 
         {result && result.rows.length ? (
@@ -251,7 +259,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
           <nav className="admin-pager" aria-label="Pages of leads">
             <button type="button" className="btn btn-secondary" onClick={() => setPage(0)} disabled={page === 0 || loading}>First</button>
             <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0 || loading}>Previous</button>
-            <span>Page {number(page + 1)} of {number(pages)}</span>
+            <span>Page {number(shownPage + 1)} of {number(pages)}</span>
             <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1 || loading}>Next</button>
             <button type="button" className="btn btn-secondary" onClick={() => setPage(pages - 1)} disabled={page >= pages - 1 || loading}>Last</button>
           </nav>

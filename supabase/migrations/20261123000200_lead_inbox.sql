@@ -67,9 +67,11 @@ as $$
 $$;
 
 -- Leads per language, per landing page (country pages included) and per source over
--- [p_from, p_to). security invoker: it runs as the caller, so RLS decides what is counted
--- (a non-admin counts nothing). Source is utm_source, else the referrer's host, else '(direct)'.
--- Landing page falls back to the form's page for leads stored before attribution existed.
+-- [p_from, p_to) (NULL: open-ended). security invoker: it runs as the caller, so RLS decides
+-- what is counted (a non-admin counts nothing). Source is utm_source, else the referrer's host,
+-- else '(direct)'. Landing page falls back to the form's page for leads stored before
+-- attribution existed. One scan (GROUPING SETS); at most 50 values per dimension, largest first,
+-- since utm_source and referrers are whatever visitors' links carried.
 create or replace function public.lead_summary(p_from timestamptz, p_to timestamptz)
 returns table (dimension text, value text, leads integer)
 language sql
@@ -77,19 +79,31 @@ stable
 security invoker
 set search_path = ''
 as $$
-  with period as (
-    select l.locale, coalesce(l.landing_page, l.page, '(unknown)') as landing,
-           coalesce(nullif(btrim(l.utm_source), ''), public.lead_referrer_host(l.referrer), '(direct)') as source
-    from public.leads l
-    where (p_from is null or l.created_at >= p_from) and (p_to is null or l.created_at < p_to)
-  )
-  select 'total', null, count(*)::integer from period
-  union all
-  select * from (select 'locale', locale, count(*)::integer from period group by locale order by 3 desc, 2) a
-  union all
-  select * from (select 'landing_page', landing, count(*)::integer from period group by landing order by 3 desc, 2 limit 50) b
-  union all
-  select * from (select 'source', source, count(*)::integer from period group by source order by 3 desc, 2 limit 50) c
+  select g.dimension, g.value, g.leads
+  from (
+    select s.dimension, s.value, s.leads,
+           row_number() over (partition by s.dimension order by s.leads desc, s.value) as rank
+    from (
+      select case
+               when grouping(p.locale) = 0 then 'locale'
+               when grouping(p.landing) = 0 then 'landing_page'
+               when grouping(p.source) = 0 then 'source'
+               else 'total'
+             end as dimension,
+             coalesce(p.locale, p.landing, p.source) as value,
+             count(*)::integer as leads
+      from (
+        select l.locale,
+               coalesce(l.landing_page, l.page, '(unknown)') as landing,
+               coalesce(nullif(btrim(l.utm_source), ''), public.lead_referrer_host(l.referrer), '(direct)') as source
+        from public.leads l
+        where (p_from is null or l.created_at >= p_from) and (p_to is null or l.created_at < p_to)
+      ) p
+      group by grouping sets ((), (p.locale), (p.landing), (p.source))
+    ) s
+  ) g
+  where g.rank <= 50
+  order by g.dimension <> 'total', g.dimension, g.leads desc, g.value
 $$;
 
 revoke all on function public.lead_summary(timestamptz, timestamptz) from public, anon;

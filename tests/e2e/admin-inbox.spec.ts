@@ -4,6 +4,7 @@
 // service role, and nothing here touches the shared e2e database.
 import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
 import { createClient } from '@supabase/supabase-js'
 import Papa from 'papaparse'
@@ -149,6 +150,27 @@ test('the admin changes the status and adds a note; aal1 cannot erase', async ({
   await expect(page.locator(`tr[data-lead-id="${id}"] [data-field="status"]`)).toHaveText('Qualified')
 })
 
+test('the summary counts leads per language, landing page and source over a period', async ({ page }) => {
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Where leads come from').click()
+  const total = (await sql<{ n: number }>('select count(*)::int as n from public.leads'))[0]!.n
+  const summary = page.locator('.admin-summary')
+  await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${total} leads from \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}$`))
+  const german = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where locale = 'de'`))[0]!.n
+  await expect(summary.locator('[data-dimension="locale"] tr', { hasText: 'German' }).locator('td').nth(1)).toHaveText(String(german))
+  const newsletter = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where utm_source = 'newsletter'`))[0]!.n
+  await expect(summary.locator('[data-dimension="source"] tr', { hasText: 'newsletter' }).locator('td').nth(1)).toHaveText(String(newsletter))
+  const country = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where landing_page = '/de/laender/deutschland/'`))[0]!.n
+  await expect(summary.locator('[data-dimension="landing_page"] tr', { hasText: '/de/laender/deutschland/' }).locator('td').nth(1)).toHaveText(String(country))
+  // A period before any lead: nothing counted.
+  await summary.getByLabel('From').fill('2020-01-01')
+  await summary.getByLabel('To').fill('2020-01-31')
+  await summary.getByRole('button', { name: 'Show period' }).click()
+  await expect(summary.getByRole('status')).toHaveText('0 leads from 2020-01-01 to 2020-01-31')
+})
+
 test('a deep link opens one lead after sign-in and shows a failed notification', async ({ page }) => {
   await open(page, `/en/admin/#lead=${failedId}`)
   await signIn(page)
@@ -219,4 +241,22 @@ test('the CSV holds the whole filtered set, not one page', async ({ page }) => {
   const wonRows = Papa.parse<Record<string, string>>(readFileSync((await second.path())!, 'utf8').replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true }).data
   expect(wonRows).toHaveLength(won[0]!.n)
   expect(new Set(wonRows.map((r) => r.Status))).toEqual(new Set(['won']))
+})
+
+test('axe finds no violations in the inbox, its summary and the lead detail', async ({ page }) => {
+  const violations = async () => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    return (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  }
+  await open(page)
+  await expect(page.getByLabel('Email')).toBeVisible()
+  expect(await violations()).toEqual([])
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Where leads come from').click()
+  await expect(page.locator('.admin-summary-table').first()).toBeVisible()
+  expect(await violations()).toEqual([])
+  await rows(page).first().getByRole('button', { name: /View/ }).click()
+  await expect(page.getByRole('dialog').getByLabel('Status')).toBeVisible()
+  expect(await violations()).toEqual([])
 })
