@@ -166,4 +166,12 @@ do $$ declare n int; begin
 end $$;
 reset role;
 
+-- Where pg_trgm exists (here: Debian's contrib), the inbox search has its trigram indexes.
+do $$ declare n int; begin
+  if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+    select count(*) into n from pg_indexes where schemaname = 'public' and tablename = 'leads' and indexname like 'leads\_%\_trgm\_idx';
+    if n <> 6 then raise exception 'FAIL: % of 6 trigram indexes for the lead search', n; end if;
+  end if;
+end $$;
+
 \echo 'pg-check: all RLS and CHECK assertions passed'
