@@ -46,7 +46,7 @@ export const SEARCH_COLUMNS = ['name', 'email', 'company', 'country', 'subject',
  * own wildcards (% _) and PostgREST's (*) are escaped or dropped so the text matches as typed.
  */
 export function searchFilter(text: string): string | null {
-  const words = text.trim().replace(/\*/g, ' ').replace(/\s+/g, ' ')
+  const words = text.replace(/\*/g, ' ').replace(/\s+/g, ' ').trim()
   if (!words) return null
   const like = words.replace(/[\\%_]/g, (c) => `\\${c}`)
   const quoted = `"*${like.replace(/[\\"]/g, (c) => `\\${c}`)}*"`

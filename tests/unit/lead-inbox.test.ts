@@ -6,6 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../../scripts/bench/seed-leads'
+import { searchFilter } from '../../components/admin/lead-query'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
@@ -228,6 +229,16 @@ describe('paging, sorting and filters', () => {
     const { data, error } = await admin.from('leads').select('id').or('company.ilike."*Jones (UK) \\"Meats*"')
     expect(error).toBeNull()
     expect(data).toEqual([{ id }])
+  })
+
+  it("the admin page's search matches what was typed literally (%, _, quotes, commas)", async () => {
+    const literal = await oneLead()
+    const wildcard = await oneLead()
+    await sql(`update public.leads set company = $2 where id = $1`, [literal, 'Prime "100%_Beef", Ltd'])
+    await sql(`update public.leads set company = $2 where id = $1`, [wildcard, 'Prime 1000 Beef, Ltd'])
+    const { data, error } = await admin.from('leads').select('id').or(searchFilter('"100%_beef", ltd')!)
+    expect(error).toBeNull()
+    expect(data).toEqual([{ id: literal }])
   })
 
   it('refuses what it does not implement instead of ignoring it', async () => {
