@@ -59,10 +59,10 @@ type KeysOfEach<T> = T extends unknown ? keyof T : never
 type LeadField = KeysOfEach<Lead>
 export const everyLeadFieldIsAColumn: Record<Exclude<LeadField, keyof LeadRow>, never> = {}
 
-/** Columns in the order the detail view and the CSV show them. */
+/** Columns in the order the detail view and the CSV show them (the inbox's columns after the
+ *  buyer's, so the first columns of older exports keep their place). */
 export const LEAD_COLUMNS = [
   'created_at',
-  'status',
   'kind',
   'name',
   'email',
@@ -82,6 +82,7 @@ export const LEAD_COLUMNS = [
   'consent_contact',
   'consent_privacy',
   'consent_at',
+  'status',
   'notes',
   'landing_page',
   'referrer',

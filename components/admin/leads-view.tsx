@@ -219,13 +219,13 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
               <thead>
                 <tr>
                   <th scope="col">Received</th>
-                  <th scope="col">Status</th>
                   <th scope="col">Kind</th>
                   <th scope="col">Name</th>
                   <th scope="col">Company</th>
                   <th scope="col">Email</th>
                   <th scope="col">Country</th>
                   <th scope="col">Language</th>
+                  <th scope="col">Status</th>
                   <th scope="col"><span className="visually-hidden">Details</span></th>
                 </tr>
               </thead>
@@ -233,16 +233,16 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                 {result.rows.map((row) => (
                   <tr key={row.id} data-lead-id={row.id}>
                     <td>{formatDate(row.created_at)}</td>
-                    <td data-field="status">
-                      {STATUS_LABELS[row.status] ?? row.status}
-                      {row.notification_status === 'failed' ? <span className="admin-badge">notification failed</span> : null}
-                    </td>
                     <td>{row.kind}</td>
                     <td>{row.name}</td>
                     <td>{row.company ?? ''}</td>
                     <td dir="ltr">{row.email}</td>
                     <td>{row.country ?? ''}</td>
                     <td>{row.locale}</td>
+                    <td data-field="status">
+                      {STATUS_LABELS[row.status] ?? row.status}
+                      {row.notification_status === 'failed' ? <span className="admin-badge">notification failed</span> : null}
+                    </td>
                     <td>
                       <button type="button" className="btn-link" onClick={(e) => openLead(row.id, e.currentTarget)}>
                         View<span className="visually-hidden"> the lead from {row.name}</span>
