@@ -22,6 +22,7 @@ export type AdminInboxReport = {
   nextPageMs: Timing
   statusFilterMs: Timing
   searchMs: Timing
+  summaryMs: Timing
   restPage1WithCountMs: Timing
   csvExport: { leads: number; ms: number }
 }
@@ -61,6 +62,7 @@ export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3,
     const next: number[] = []
     const filter: number[] = []
     const search: number[] = []
+    const summary: number[] = []
     for (let run = 0; run < runs; run++) {
       const page = await open()
       await page.goto(`${site.url}/en/admin/`)
@@ -92,8 +94,14 @@ export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3,
       await page.fill('#admin-search', `Buyer seed ${4242 + run}`)
       await waitText(page, /^Page 1 of 1 — \d+ leads? match the filters$/)
       search.push(performance.now() - t)
+
+      // The attribution summary over its default period (the last 30 days).
+      t = performance.now()
+      await page.getByText('Where leads come from').click()
+      await page.locator('.admin-summary [role="status"]').filter({ hasText: /^[\d,]+ leads from/ }).waitFor({ timeout: 120_000 })
+      summary.push(performance.now() - t)
       await page.close()
-      log(`admin inbox: run ${run + 1}: sign-in → page 1 ${Math.round(signIn.at(-1)!)} ms, reload ${Math.round(reload.at(-1)!)} ms, next ${Math.round(next.at(-1)!)} ms, filter ${Math.round(filter.at(-1)!)} ms, search ${Math.round(search.at(-1)!)} ms`)
+      log(`admin inbox: run ${run + 1}: sign-in → page 1 ${Math.round(signIn.at(-1)!)} ms, reload ${Math.round(reload.at(-1)!)} ms, next ${Math.round(next.at(-1)!)} ms, filter ${Math.round(filter.at(-1)!)} ms, search ${Math.round(search.at(-1)!)} ms, summary ${Math.round(summary.at(-1)!)} ms`)
     }
 
     // The list request alone, as the admin's session sends it.
@@ -140,6 +148,7 @@ export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3,
       nextPageMs: timing(next),
       statusFilterMs: timing(filter),
       searchMs: timing(search),
+      summaryMs: timing(summary),
       restPage1WithCountMs: timing(rest),
       csvExport: { leads: csvLeads, ms: Math.round(csvMs) },
     }
@@ -165,6 +174,7 @@ export function adminInboxMarkdown(r: AdminInboxReport): string {
     row('Next page', r.nextPageMs),
     row('Status filter', r.statusFilterMs),
     row('Text search (includes the 300 ms typing pause)', r.searchMs),
+    row('Attribution summary (open → counts shown)', r.summaryMs),
     row('REST request for page 1 with Prefer: count=exact', r.restPage1WithCountMs),
     '',
     `CSV export of ${fmt(r.csvExport.leads)} filtered leads (1,000 per request): ${fmt(r.csvExport.ms)} ms.`,
