@@ -105,22 +105,34 @@ export async function fetchPage(client: SupabaseClient, f: LeadFilters, sort: Le
   return { rows: (data ?? []) as unknown as LeadRow[], total: count ?? 0 }
 }
 
-/** Every row of the filtered set, every column, fetched EXPORT_BATCH at a time. */
+/**
+ * Every row of the filtered set, every column, EXPORT_BATCH at a time, in the list's order.
+ * Sorted by date, each batch continues after the previous one's last row (keyset: constant cost
+ * per batch); other sorts page by offset. Only the first request counts.
+ */
 export async function fetchAll(client: SupabaseClient, f: LeadFilters, sort: LeadSort, onProgress?: (done: number, total: number) => void): Promise<LeadRow[]> {
+  const s = SORTS[sort]
+  const keyset = s.column === 'created_at'
   const rows: LeadRow[] = []
-  let total = Infinity
+  let total = 0
   // Leads arriving during the export would shift the pages; the export is the set as it was.
   const asOf = new Date().toISOString()
-  while (rows.length < total) {
-    const base = applyFilters(counted(client, '*'), f).lte('created_at', asOf)
-    const q = ordered(base, sort).range(rows.length, rows.length + EXPORT_BATCH - 1)
-    const { data, error, count } = await q
+  for (let first = true; ; first = false) {
+    const select = first ? counted(client, '*') : (client.from('leads').select('*') as unknown as Query)
+    let q = applyFilters(select, f).lte('created_at', asOf)
+    const last = rows.at(-1)
+    if (keyset && last) {
+      // Timestamps hold ":" "." "+": quoted, as PostgREST's logic trees require.
+      const at = `"${last.created_at}"`
+      q = q.or(s.ascending ? `created_at.gt.${at},and(created_at.eq.${at},id.lt.${last.id})` : `created_at.lt.${at},and(created_at.eq.${at},id.gt.${last.id})`)
+    }
+    const from = keyset ? 0 : rows.length
+    const { data, error, count } = await ordered(q, sort).range(from, from + EXPORT_BATCH - 1)
     if (error) throw new Error(error.message)
-    total = count ?? 0
+    if (first) total = count ?? 0
     const batch = (data ?? []) as unknown as LeadRow[]
     rows.push(...batch)
     onProgress?.(rows.length, total)
-    // A lead erased meanwhile shortens the set; stop rather than loop.
     if (batch.length < EXPORT_BATCH) break
   }
   return rows

@@ -6,7 +6,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../../scripts/bench/seed-leads'
-import { searchFilter } from '../../components/admin/lead-query'
+import { fetchAll, NO_FILTERS, searchFilter } from '../../components/admin/lead-query'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
@@ -229,6 +229,20 @@ describe('paging, sorting and filters', () => {
     const { data, error } = await admin.from('leads').select('id').or('company.ilike."*Jones (UK) \\"Meats*"')
     expect(error).toBeNull()
     expect(data).toEqual([{ id }])
+  })
+
+  it.each([
+    ['newest first (keyset batches)', 'newest', NO_FILTERS, 'true', 'created_at desc, id asc'],
+    ['oldest first (keyset batches)', 'oldest', NO_FILTERS, 'true', 'created_at asc, id desc'],
+    ['by name, filtered (offset batches)', 'name', { ...NO_FILTERS, kind: 'quote' }, `kind = 'quote'`, 'name asc, id desc'],
+  ] as const)('the CSV export fetches the whole set past 1,000 rows: %s', async (_, sort, filters, where, order) => {
+    const expected = await sql<{ id: string }>(`select id from public.leads where ${where} order by ${order}`)
+    expect(expected.length).toBeGreaterThan(1000)
+    const progress: [number, number][] = []
+    const rows = await fetchAll(admin, filters, sort, (done, total) => progress.push([done, total]))
+    expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id))
+    expect(progress.at(-1)).toEqual([expected.length, expected.length])
+    expect(progress.length).toBe(Math.ceil((expected.length + 1) / 1000))
   })
 
   it("the admin page's search matches what was typed literally (%, _, quotes, commas)", async () => {
