@@ -15,6 +15,14 @@ type Assurance = { current: string | null; next: string | null }
 
 export function AdminScreen({ pending = null }: { pending?: Credentials | null }) {
   const { loading, unavailable, session, client } = useAuth()
+  // The credentials typed before this module loaded are used for one sign-in only: after a
+  // sign-out the form starts empty (never a silent sign-in again).
+  const pendingRef = useRef(pending)
+  const takePending = () => {
+    const p = pendingRef.current
+    pendingRef.current = null
+    return p
+  }
   const [assurance, setAssurance] = useState<Assurance | null>(null)
 
   // Read from the session's JWT and user (no request); again whenever the session changes.
@@ -31,9 +39,9 @@ export function AdminScreen({ pending = null }: { pending?: Credentials | null }
   }, [client, session])
 
   // Credentials sent before this module loaded keep their form on screen (busy) meanwhile.
-  if (loading) return pending ? <SignInForm busy initial={pending} onSubmit={() => {}} /> : <p role="status" className="admin-loading">Loading…</p>
+  if (loading) return pendingRef.current ? <SignInForm busy initial={pendingRef.current} onSubmit={() => {}} /> : <p role="status" className="admin-loading">Loading…</p>
   if (unavailable) return <p role="alert">The admin area could not load. Check your connection and reload the page.</p>
-  if (!session) return <SignInStep pending={pending} />
+  if (!session) return <SignInStep take={takePending} />
   if (!assurance) return <p role="status" className="admin-loading">Loading…</p>
   if (assurance.current === 'aal1' && assurance.next === 'aal2') return <MfaChallenge />
 
@@ -67,10 +75,11 @@ function NoAccess({ email }: { email: string }) {
 // Sends the form with supabase-js. Failures are destructive toasts 'Sign in Failed' / 'Sign up
 // Failed' with the server's message, else 'Something went wrong' (spec §8). On success
 // supabase-js emits SIGNED_IN and the auth context moves on to the next screen.
-function SignInStep({ pending }: { pending: Credentials | null }) {
+function SignInStep({ take }: { take: () => Credentials | null }) {
   const { client } = useAuth()
   const toast = useToast()
   const [busy, setBusy] = useState(false)
+  const [pending] = useState(take)
   const sentPending = useRef(false)
 
   async function send(c: Credentials) {

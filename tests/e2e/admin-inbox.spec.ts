@@ -125,6 +125,11 @@ test('filters, search and paging run in the database with the true total', async
   await page.getByLabel('Language', { exact: true }).selectOption('de')
   const lambDe = await sql<{ n: number }>(`select count(*)::int as n from public.leads where products @> '{lamb}' and locale = 'de'`)
   await expect(count(page)).toHaveText(`Page 1 of 1 — ${lambDe[0]!.n} leads match the filters`)
+
+  // Signing out shows an empty form: what was typed at sign-in is not sent again.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByLabel('Password')).toHaveValue('')
+  await expect(page.getByLabel('Email')).toHaveValue('')
 })
 
 test('the admin changes the status and adds a note; aal1 cannot erase', async ({ page }) => {
