@@ -1,18 +1,28 @@
 // Which admin screen to show: loading → signed out (sign in / sign up) → a code is needed
 // (the user has a verified TOTP factor and the session is still aal1) → signed in, where an
 // admin sees the leads and anyone else a clear no-access notice.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
+import { failureMessage } from '../../lib/auth/failure-message'
+import { useToast } from '../toast/toaster'
 import { LeadsView } from './leads-view'
 import { MfaChallenge } from './mfa-challenge'
 import { MfaSetup } from './mfa-setup'
-import { SignInForm } from './sign-in-form'
+import { SignInForm, type Credentials } from './sign-in-form'
 import { SignOutButton } from './sign-out-button'
 
 type Assurance = { current: string | null; next: string | null }
 
-export function AdminScreen() {
+export function AdminScreen({ pending = null }: { pending?: Credentials | null }) {
   const { loading, unavailable, session, client } = useAuth()
+  // The credentials typed before this module loaded are used for one sign-in only: after a
+  // sign-out the form starts empty (never a silent sign-in again).
+  const pendingRef = useRef(pending)
+  const takePending = () => {
+    const p = pendingRef.current
+    pendingRef.current = null
+    return p
+  }
   const [assurance, setAssurance] = useState<Assurance | null>(null)
 
   // Read from the session's JWT and user (no request); again whenever the session changes.
@@ -28,9 +38,10 @@ export function AdminScreen() {
     }
   }, [client, session])
 
-  if (loading) return <p role="status" className="admin-loading">Loading…</p>
+  // Credentials sent before this module loaded keep their form on screen (busy) meanwhile.
+  if (loading) return pendingRef.current ? <SignInForm busy initial={pendingRef.current} onSubmit={() => {}} /> : <p role="status" className="admin-loading">Loading…</p>
   if (unavailable) return <p role="alert">The admin area could not load. Check your connection and reload the page.</p>
-  if (!session) return <SignInForm />
+  if (!session) return <SignInStep take={takePending} />
   if (!assurance) return <p role="status" className="admin-loading">Loading…</p>
   if (assurance.current === 'aal1' && assurance.next === 'aal2') return <MfaChallenge />
 
@@ -43,7 +54,7 @@ export function AdminScreen() {
         </p>
         <SignOutButton />
       </div>
-      {isAdmin ? <LeadsView /> : <NoAccess email={session.user.email ?? ''} />}
+      {isAdmin ? <LeadsView canErase={assurance.current === 'aal2'} /> : <NoAccess email={session.user.email ?? ''} />}
       <MfaSetup />
     </div>
   )
@@ -59,4 +70,46 @@ function NoAccess({ email }: { email: string }) {
       </p>
     </section>
   )
+}
+
+// Sends the form with supabase-js. Failures are destructive toasts 'Sign in Failed' / 'Sign up
+// Failed' with the server's message, else 'Something went wrong' (spec §8). On success
+// supabase-js emits SIGNED_IN and the auth context moves on to the next screen.
+function SignInStep({ take }: { take: () => Credentials | null }) {
+  const { client } = useAuth()
+  const toast = useToast()
+  const [busy, setBusy] = useState(false)
+  const [pending] = useState(take)
+  const sentPending = useRef(false)
+
+  async function send(c: Credentials) {
+    if (!client || busy) return
+    setBusy(true)
+    const failedTitle = c.mode === 'sign-up' ? 'Sign up Failed' : 'Sign in Failed'
+    const options = c.captchaToken ? { captchaToken: c.captchaToken } : undefined
+    try {
+      if (c.mode === 'sign-up') {
+        const { data, error } = await client.auth.signUp({ email: c.email, password: c.password, options })
+        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
+        // A project that confirms email addresses returns a user without a session.
+        else if (!data.session) toast({ title: 'Check your email', description: 'Open the confirmation link we sent you, then sign in.' })
+      } else {
+        const { error } = await client.auth.signInWithPassword({ email: c.email, password: c.password, options })
+        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
+      }
+    } catch (error) {
+      toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  // The form sent before supabase-js loaded: send it now, once.
+  useEffect(() => {
+    if (!pending || sentPending.current || !client) return
+    sentPending.current = true
+    void send(pending)
+  })
+
+  return <SignInForm busy={busy || Boolean(pending && !sentPending.current)} initial={pending} onSubmit={send} />
 }

@@ -1,4 +1,5 @@
-// A row of public.leads as the admin reads it (supabase/migrations/0001_leads.sql).
+// A row of public.leads as the admin reads it (supabase/migrations/: 0001_leads.sql plus the
+// intake and inbox columns of 20261123000100 and 20261123000200).
 import type { Lead } from '../../lib/leads/schema'
 
 export type LeadRow = {
@@ -23,7 +24,34 @@ export type LeadRow = {
   consent_privacy: boolean
   consent_at: string | null
   created_at: string
+  status: LeadStatus
+  notes: string | null
+  updated_at: string | null
+  landing_page: string | null
+  referrer: string | null
+  utm_source: string | null
+  utm_medium: string | null
+  utm_campaign: string | null
+  utm_term: string | null
+  utm_content: string | null
+  notification_status: 'pending' | 'sent' | 'failed'
+  notification_attempts: number
+  notification_error: string | null
+  notified_at: string | null
 }
+
+/** The sales pipeline, in order (the CHECK constraint's list). */
+export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+export const STATUS_LABELS: Record<LeadStatus, string> = {
+  new: 'New',
+  contacted: 'Contacted',
+  qualified: 'Qualified',
+  won: 'Won',
+  lost: 'Lost',
+}
+/** Staff notes limit (CHECK leads_notes_check). */
+export const NOTES_MAX = 10000
 
 // Type check: every field any form can send is a column above (a field added to the schema
 // without a column here fails to compile, naming the field).
@@ -31,7 +59,8 @@ type KeysOfEach<T> = T extends unknown ? keyof T : never
 type LeadField = KeysOfEach<Lead>
 export const everyLeadFieldIsAColumn: Record<Exclude<LeadField, keyof LeadRow>, never> = {}
 
-/** Columns in the order the detail view and the CSV show them. */
+/** Columns in the order the detail view and the CSV show them (the inbox's columns after the
+ *  buyer's, so the first columns of older exports keep their place). */
 export const LEAD_COLUMNS = [
   'created_at',
   'kind',
@@ -53,6 +82,17 @@ export const LEAD_COLUMNS = [
   'consent_contact',
   'consent_privacy',
   'consent_at',
+  'status',
+  'notes',
+  'landing_page',
+  'referrer',
+  'utm_source',
+  'utm_medium',
+  'utm_campaign',
+  'utm_term',
+  'utm_content',
+  'notification_status',
+  'notified_at',
   'id',
 ] as const satisfies readonly (keyof LeadRow)[]
 
@@ -77,6 +117,17 @@ export const COLUMN_LABELS: Record<(typeof LEAD_COLUMNS)[number], string> = {
   consent_contact: 'Contact consent',
   consent_privacy: 'Privacy consent',
   consent_at: 'Consent given at',
+  status: 'Status',
+  notes: 'Internal notes',
+  landing_page: 'Landing page',
+  referrer: 'Referrer',
+  utm_source: 'utm_source',
+  utm_medium: 'utm_medium',
+  utm_campaign: 'utm_campaign',
+  utm_term: 'utm_term',
+  utm_content: 'utm_content',
+  notification_status: 'Notification',
+  notified_at: 'Notified at',
   id: 'Lead id',
 }
 

@@ -1,46 +1,39 @@
-// Sign in with password, or create an account (spec §7, §8). Failures are destructive toasts
-// 'Sign in Failed' / 'Sign up Failed' with the server's message, else 'Something went wrong'.
-// On success supabase-js emits SIGNED_IN and the auth context moves on to the next screen.
+// Sign in with password, or create an account (spec §7, §8). The form only collects what was
+// typed (and a captcha token when captcha is on) and hands it to onSubmit: it is part of the
+// admin page's first load, so it must not pull in supabase-js or the toasts (issue 14; the
+// signed-in app in admin-app.tsx does the request and shows 'Sign in Failed' toasts).
 import { useState, type FormEvent } from 'react'
-import { useAuth } from '../../lib/auth/auth-context'
-import { failureMessage } from '../../lib/auth/failure-message'
 import { useCaptcha } from '../forms/captcha'
-import { useToast } from '../toast/toaster'
 
-type Mode = 'sign-in' | 'sign-up'
+export type Credentials = { mode: 'sign-in' | 'sign-up'; email: string; password: string; captchaToken?: string }
 
-export function SignInForm() {
-  const { client } = useAuth()
-  const toast = useToast()
+type Props = {
+  onSubmit: (credentials: Credentials) => void
+  busy: boolean
+  /** What was typed before the app loaded, so nothing typed is lost when the forms swap. */
+  initial?: Credentials | null
+}
+
+export function SignInForm({ onSubmit, busy, initial }: Props) {
   const captcha = useCaptcha()
-  const [mode, setMode] = useState<Mode>('sign-in')
-  const [email, setEmail] = useState('')
-  const [password, setPassword] = useState('')
-  const [busy, setBusy] = useState(false)
+  const [mode, setMode] = useState<Credentials['mode']>(initial?.mode ?? 'sign-in')
+  const [email, setEmail] = useState(initial?.email ?? '')
+  const [password, setPassword] = useState(initial?.password ?? '')
+  const [captchaError, setCaptchaError] = useState(false)
   const signUp = mode === 'sign-up'
-  const failedTitle = signUp ? 'Sign up Failed' : 'Sign in Failed'
 
   async function submit(event: FormEvent) {
     event.preventDefault()
-    if (!client || busy) return
-    setBusy(true)
+    if (busy) return
+    setCaptchaError(false)
+    let captchaToken: string | undefined
     try {
-      const captchaToken = await captcha.token()
-      const options = captchaToken ? { captchaToken } : undefined
-      if (signUp) {
-        const { data, error } = await client.auth.signUp({ email, password, options })
-        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
-        // A project that confirms email addresses returns a user without a session.
-        else if (!data.session) toast({ title: 'Check your email', description: 'Open the confirmation link we sent you, then sign in.' })
-      } else {
-        const { error } = await client.auth.signInWithPassword({ email, password, options })
-        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
-      }
-    } catch (error) {
-      toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
-    } finally {
-      setBusy(false)
+      captchaToken = await captcha.token()
+    } catch {
+      // The visitor closed or failed the challenge: nothing is sent, nothing typed is lost.
+      return setCaptchaError(true)
     }
+    onSubmit({ mode, email, password, captchaToken })
   }
 
   return (
@@ -66,6 +59,7 @@ export function SignInForm() {
           />
         </div>
         {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
+        {captchaError ? <p className="field-error" role="alert">The captcha was not completed. Send the form again to retry.</p> : null}
         <p className="actions">
           <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
             {busy ? (signUp ? 'Creating account…' : 'Signing in…') : signUp ? 'Create account' : 'Sign in'}

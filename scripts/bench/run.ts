@@ -6,16 +6,19 @@
 //   5. Lighthouse (mobile) for home, a product, a guide, the size selector and the quote form in
 //      English and Arabic, and LCP / TBT next to the same page with every script removed.
 //   6. `npm test`, part by part, in a fresh copy with the tests (scripts/bench/npm-test.ts).
+//   7. The admin inbox with 100,000 leads: sign-in → page 1, paging, filters, search, CSV
+//      (scripts/bench/admin-inbox.ts).
 // Targets are reported, not asserted. Builds run in temp copies, so dist/ here is untouched.
 //
 // Options: --factors 1,4,16   --runs 3 (Lighthouse runs per page)   --skip-scale   --skip-lighthouse
-//          --skip-test   --keep (keep the temp copies)
+//          --skip-test   --skip-admin   --admin-leads 100000   --keep (keep the temp copies)
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStaticServer } from '../../server/preview/static-server'
+import { adminInboxMarkdown, benchAdminInbox } from './admin-inbox'
 import { build } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
@@ -31,6 +34,8 @@ const { values: opts } = parseArgs({
     'skip-test': { type: 'boolean', default: false },
     keep: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
+    'skip-admin': { type: 'boolean', default: false },
+    'admin-leads': { type: 'string', default: '100000' },
   },
 })
 const MAIN = process.cwd()
@@ -151,6 +156,8 @@ async function main() {
 
   // 6. npm test (last: it is the longest and loads the machine most).
   const test = opts['skip-test'] ? null : timeNpmTest(MAIN, log)
+  // 7. The admin inbox at scale.
+  const adminInbox = opts['skip-admin'] || !existsSync(dist) ? null : await benchAdminInbox(dist, { leads: Number(opts['admin-leads']), runs: Number(opts.runs), log })
 
   const contentJsMax = Math.max(0, ...weights.filter((w) => !['size-selector', 'contact', 'quote', 'samples', 'admin'].includes(w.type)).map((w) => w.js.max))
   const report: BenchReport = {
@@ -174,10 +181,11 @@ async function main() {
     },
   }
   mkdirSync(join(MAIN, 'reports'), { recursive: true })
-  writeFileSync(join(MAIN, 'reports/bench.json'), JSON.stringify(report, null, 2) + '\n')
-  writeFileSync(join(MAIN, 'reports/bench.md'), renderMarkdown(report))
+  const markdown = renderMarkdown(report) + (adminInbox ? `\n${adminInboxMarkdown(adminInbox)}` : '')
+  writeFileSync(join(MAIN, 'reports/bench.json'), JSON.stringify({ ...report, adminInbox }, null, 2) + '\n')
+  writeFileSync(join(MAIN, 'reports/bench.md'), markdown)
   log('wrote reports/bench.md and reports/bench.json')
-  console.log(renderMarkdown(report))
+  console.log(markdown)
 }
 
 try {

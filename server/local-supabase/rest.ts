@@ -57,6 +57,7 @@ export async function handleRest(cfg: RestConfig, req: IncomingMessage, res: Ser
     throw new HttpError(406, { code: 'PGRST106', message: 'The schema must be one of the following: public', details: null, hint: null })
   }
   const name = path.replace(/^\//, '')
+  if (name.startsWith('rpc/')) return handleRpc(cfg, req, res, url, name.slice(4), claims)
   const table = cfg.tables.get(name)
   if (!table) {
     throw new HttpError(404, { code: 'PGRST205', message: `Could not find the table 'public.${name}' in the schema cache`, details: null, hint: null })
@@ -88,10 +89,22 @@ export async function handleRest(cfg: RestConfig, req: IncomingMessage, res: Ser
   const payload = single ? result.rows[0] : result.rows
   if (method === 'GET' || method === 'HEAD') {
     const from = q.offset ?? 0
+    const total = result.total
+    // PostgREST's rule (with a known total): an offset past the end is 416 PGRST103; a page
+    // that is not the whole set is 206 Partial Content; otherwise 200.
+    if (total !== undefined && from > total) {
+      throw new HttpError(416, {
+        code: 'PGRST103',
+        message: 'Requested range not satisfiable',
+        details: `An offset of ${from} was requested, but there are only ${total} rows.`,
+        hint: null,
+      }, { 'Content-Range': `*/${total}` })
+    }
     const range = result.rows.length ? `${from}-${from + result.rows.length - 1}` : '*'
-    const headers = { 'Content-Range': `${range}/${result.total ?? '*'}` }
-    if (method === 'HEAD') return sendEmpty(res, 200, headers)
-    return sendJson(res, 200, payload, headers)
+    const headers = { 'Content-Range': `${range}/${total ?? '*'}` }
+    const status = total !== undefined && result.rows.length < total ? 206 : 200
+    if (method === 'HEAD') return sendEmpty(res, status, headers)
+    return sendJson(res, status, payload, headers)
   }
   const status = method === 'POST' ? 201 : returning ? 200 : 204
   return returning ? sendJson(res, status, payload) : sendEmpty(res, status)
@@ -174,4 +187,77 @@ async function update(tx: Tx, table: TableInfo, q: ParsedQuery, body: unknown, r
 async function remove(tx: Tx, table: TableInfo, q: ParsedQuery, returning: boolean) {
   const sql = `delete from public.${quoteIdent(table.name)} as t ${q.where} ${returning ? `returning ${q.projection} as row` : ''}`
   return (await tx.query<{ row: unknown }>(sql, q.params)).rows.map((r) => r.row)
+}
+
+interface RpcFunction {
+  args: { name: string; type: string }[]
+  returnsSet: boolean
+  /** Composite or TABLE result: rows are objects. */
+  returnsRows: boolean
+}
+
+// POST /rest/v1/rpc/<fn> with a JSON object of named arguments, like PostgREST: the function
+// runs as the request's role, so EXECUTE grants and (for security invoker functions) RLS decide.
+// Only functions in the public schema, called with exactly their argument names.
+async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerResponse, url: URL, name: string, claims: Claims) {
+  const method = req.method ?? 'GET'
+  const query = [...url.searchParams].filter(([k]) => k !== 'apikey')
+  let body: unknown
+  if (method === 'POST') {
+    // Filters, order and paging over a function's result are not implemented here.
+    if (query.length) throw unsupported(`query parameters on POST /rpc/${name} (${query.map(([k]) => k).join(', ')})`)
+    body = (await readJson(req)) ?? {}
+  } else if (method === 'GET') {
+    // PostgREST's GET form: each query parameter is one named argument.
+    body = Object.fromEntries(query)
+    if (query.length !== Object.keys(body as object).length) throw unsupported(`a repeated argument on GET /rpc/${name}`)
+  } else {
+    throw new HttpError(405, { code: 'PGRST101', message: 'Only GET and POST are allowed for functions', details: null, hint: null })
+  }
+  const prefer = String(req.headers.prefer ?? '').split(',').map((t) => t.trim()).filter(Boolean)
+  if (prefer.some((t) => t !== 'return=representation' && t !== 'return=minimal')) throw unsupported(`Prefer: ${req.headers.prefer} on /rpc/${name}`)
+  if (!isObject(body)) throw unsupported('an RPC body that is not a JSON object of named arguments')
+  const keys = Object.keys(body).sort()
+  const fn = await findFunction(cfg.db, name, keys)
+  const params: unknown[] = []
+  const args = fn.args.map((a) => {
+    const v = body[a.name]
+    params.push(v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v))
+    return `${quoteIdent(a.name)} => $${params.length}::${a.type}`
+  })
+  const call = `public.${quoteIdent(name)}(${args.join(', ')})`
+  const sql = fn.returnsSet || fn.returnsRows
+    ? `select coalesce(json_agg(to_json(r)), '[]'::json) as v from ${call} r`
+    : `select to_json(${call}) as v`
+  const rows = await runAs(cfg.db, claims, method, async (tx) => (await tx.query<{ v: unknown }>(sql, params)).rows)
+  let value = rows[0]?.v ?? null
+  if (fn.returnsRows && !fn.returnsSet && Array.isArray(value)) value = value[0] ?? null
+  return sendJson(res, 200, value)
+}
+
+async function findFunction(db: Db, name: string, keys: string[]): Promise<RpcFunction> {
+  const candidates = await db.admin(async (tx) =>
+    (
+      await tx.query<{ names: string[] | null; types: string[]; retset: boolean; rettype: string }>(
+        `select p.proargnames as names,
+                array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as types,
+                p.proretset as retset, ty.typtype as rettype
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type ty on ty.oid = p.prorettype
+         where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
+        [name],
+      )
+    ).rows,
+  )
+  for (const c of candidates) {
+    const args = c.types.map((type, i) => ({ name: c.names?.[i] ?? '', type }))
+    if (args.some((a) => !a.name)) continue
+    if (args.map((a) => a.name).sort().join(',') !== keys.join(',')) continue
+    return { args, returnsSet: c.retset, returnsRows: c.rettype === 'c' }
+  }
+  throw new HttpError(404, {
+    code: 'PGRST202',
+    message: `Could not find the function public.${name}(${keys.join(', ')}) in the schema cache`,
+    details: `Searched for the function public.${name} with parameters ${keys.join(', ') || 'none'}`,
+    hint: null,
+  })
 }

@@ -149,10 +149,16 @@ do $$ declare n int; begin
   select count(*) into n from public.leads;
   if n <> 0 then raise exception 'FAIL: non-admin sees % leads', n; end if;
 end $$;
-do $$ begin
+-- DELETE and UPDATE (status, notes) are granted for admins (20261123000200_lead_inbox.sql);
+-- for anyone else the policies match no row.
+do $$ declare n int; begin
   delete from public.leads;
-  raise exception 'FAIL: authenticated can delete leads';
-exception when insufficient_privilege then null; end $$;
+  get diagnostics n = row_count;
+  if n <> 0 then raise exception 'FAIL: non-admin deleted % leads', n; end if;
+  update public.leads set status = 'won';
+  get diagnostics n = row_count;
+  if n <> 0 then raise exception 'FAIL: non-admin updated % leads', n; end if;
+end $$;
 do $$ begin
   perform 1 from auth.mfa_factors;
   raise exception 'FAIL: authenticated can read auth.mfa_factors';
@@ -166,6 +172,25 @@ do $$ declare n int; begin
   select count(*) into n from public.leads;
   if n <> 2 then raise exception 'FAIL: admin without factor sees % of 2 leads', n; end if;
 end $$;
+-- The inbox: status and notes yes, any other column no, erasure only at aal2.
+do $$ declare n int; begin
+  update public.leads set status = 'contacted', notes = 'Called back' where id = '10000000-0000-4000-8000-000000000001';
+  get diagnostics n = row_count;
+  if n <> 1 then raise exception 'FAIL: admin could not set status and notes'; end if;
+  delete from public.leads where id = '10000000-0000-4000-8000-000000000001';
+  get diagnostics n = row_count;
+  if n <> 0 then raise exception 'FAIL: admin at aal1 erased a lead'; end if;
+  select count(*) into n from public.lead_summary(null, null) where dimension = 'total' and leads = 2;
+  if n <> 1 then raise exception 'FAIL: lead_summary does not count 2 leads for the admin'; end if;
+end $$;
+do $$ begin
+  update public.leads set name = 'x', status = 'won';
+  raise exception 'FAIL: admin can update name';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  update public.leads set created_at = now();
+  raise exception 'FAIL: admin can update created_at';
+exception when insufficient_privilege then null; end $$;
 reset role;
 
 -- An unverified factor changes nothing; a verified one requires aal2.
@@ -189,6 +214,13 @@ do $$ declare n int; begin
   select count(*) into n from public.leads;
   if n <> 2 then raise exception 'FAIL: admin at aal2 sees % of 2 leads', n; end if;
 end $$;
+-- Erasure at aal2; the exception handler rolls the delete back, so the checks below still see two leads.
+do $$ declare n int; begin
+  delete from public.leads where id = '10000000-0000-4000-8000-000000000002';
+  get diagnostics n = row_count;
+  if n <> 1 then raise exception 'FAIL: admin at aal2 could not erase a lead'; end if;
+  raise exception using errcode = 'P0002', message = 'rollback';
+exception when no_data_found then null; end $$;
 -- A user_metadata "role" is user-editable and must not count.
 set request.jwt.claims = '{"role":"authenticated","sub":"00000000-0000-4000-8000-000000000002","aal":"aal2","user_metadata":{"role":"admin"}}';
 do $$ declare n int; begin
@@ -216,5 +248,13 @@ do $$ declare n int; begin
   if n <> 1 then raise exception 'FAIL: service_role sees % leads after delete', n; end if;
 end $$;
 reset role;
+
+-- Where pg_trgm exists (here: Debian's contrib), the inbox search has its trigram indexes.
+do $$ declare n int; begin
+  if exists (select 1 from pg_extension where extname = 'pg_trgm') then
+    select count(*) into n from pg_indexes where schemaname = 'public' and tablename = 'leads' and indexname like 'leads\_%\_trgm\_idx';
+    if n <> 6 then raise exception 'FAIL: % of 6 trigram indexes for the lead search', n; end if;
+  end if;
+end $$;
 
 \echo 'pg-check: all RLS and CHECK assertions passed'

@@ -204,7 +204,7 @@ describe('REST and HTTP edges', () => {
   it('refuses what it does not implement with a JSON error', async () => {
     const cases: [string, number, RequestInit?][] = [
       ['/rest/v1/other_table', 404],
-      ['/rest/v1/leads?name=ilike.*x*', 400],
+      ['/rest/v1/leads?name=fts.x', 400],
       ['/rest/v1/leads?select=id,other(*)', 400],
       ['/rest/v1/rpc/user_has_verified_factor', 404],
       ['/auth/v1/otp', 404, { method: 'POST', body: '{}' }],

@@ -1,4 +1,0 @@
-// https://vike.dev/data
-import { interactiveData } from '../../../lib/pages/interactive'
-
-export const data = interactiveData('admin', [], ['home', 'products'])

@@ -1,0 +1,267 @@
+// The sales inbox end to end (issue 10 §3, issue 14's admin budget): Chromium against the built
+// admin page. The browser's calls to the local backend's address are routed to a backend this
+// file starts (in memory, real migrations), so it can seed leads and check rows with SQL as the
+// service role, and nothing here touches the shared e2e database.
+import { readFileSync } from 'node:fs'
+import { gzipSync } from 'node:zlib'
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
+import Papa from 'papaparse'
+import * as OTPAuth from 'otpauth'
+import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+import { seedLeadsSql } from '../../scripts/bench/seed-leads'
+
+const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as { adminBeforeSignInJs: { maxGzipBytes: number } }
+
+// One backend and one data set for the file: the tests run in order and build on each other.
+test.describe.configure({ mode: 'serial' })
+
+const TAG = 'inbox'
+const SEEDED = 120 // kinds cycle by 3: 40 of each; statuses by 5: 24 of each
+let sb: LocalSupabase
+let failedId: string
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used in tests')
+  }
+}
+
+async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
+  return (await sb.db.query<T>(text, params)).rows
+}
+
+test.beforeAll(async () => {
+  sb = await startLocalSupabase({ port: 0, memory: true })
+  const seed = seedLeadsSql(SEEDED, new Date().toISOString(), TAG)
+  await sql(seed.sql, seed.params)
+  // One lead whose mails could not be sent (leads-server's mailer records this).
+  const [row] = await sql<{ id: string }>(
+    `update public.leads set notification_status = 'failed', notification_attempts = 3,
+       notification_error = 'SMTP 550 mailbox unavailable'
+     where id = (select id from public.leads order by created_at desc offset 7 limit 1) returning id`,
+  )
+  failedId = row!.id
+})
+test.afterAll(async () => {
+  await sb?.stop()
+})
+
+/** The built page talks to LOCAL_SUPABASE_URL; send those requests to this file's backend. */
+async function open(page: Page, path = '/en/admin/') {
+  await page.route(`${LOCAL_SUPABASE_URL}/**`, (route) => route.continue({ url: route.request().url().replace(LOCAL_SUPABASE_URL, sb.url) }))
+  await page.goto(path)
+}
+
+async function signIn(page: Page, email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+const count = (page: Page) => page.locator('.admin-leads .admin-count')
+const rows = (page: Page) => page.locator('.admin-leads .admin-table tbody tr')
+
+test('before sign-in the page loads at most the budget of JavaScript, and no supabase-js', async ({ page }) => {
+  const scripts = new Map<string, Buffer>()
+  page.on('response', async (res) => {
+    if (res.request().resourceType() === 'script' && res.ok()) scripts.set(res.url(), await res.body())
+  })
+  await open(page)
+  // The form is interactive: typing lands in React state (the submit button reads it later).
+  await page.getByLabel('Email').fill(ADMIN_EMAIL)
+  await page.getByLabel('Password').fill(ADMIN_PASSWORD)
+  await page.waitForLoadState('networkidle')
+  const before = [...scripts.values()]
+  const gzip = before.reduce((n, body) => n + gzipSync(body, { level: 9 }).length, 0)
+  test.info().annotations.push({ type: 'admin JS before sign-in (gzip bytes)', description: String(gzip) })
+  expect(gzip).toBeLessThanOrEqual(budgets.adminBeforeSignInJs.maxGzipBytes)
+  // supabase-js names its X-Client-Info header; radix toast its viewport; neither is loaded yet.
+  expect(before.some((b) => b.includes('X-Client-Info'))).toBe(false)
+  expect(before.some((b) => b.includes('ToastViewport'))).toBe(false)
+
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${SEEDED} leads`)
+  expect([...scripts.values()].some((b) => b.includes('X-Client-Info'))).toBe(true)
+})
+
+test('a wrong password still shows the "Sign in Failed" toast, keeping what was typed', async ({ page }) => {
+  await open(page)
+  await signIn(page, ADMIN_EMAIL, 'not-the-password')
+  await expect(page.locator('.toast-title')).toHaveText('Sign in Failed')
+  await expect(page.locator('.toast-description')).toHaveText('Invalid login credentials')
+  await expect(page.getByLabel('Email')).toHaveValue(ADMIN_EMAIL)
+})
+
+test('filters, search and paging run in the database with the true total', async ({ page }) => {
+  await open(page)
+  await signIn(page)
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${SEEDED} leads`)
+  await expect(rows(page)).toHaveCount(50)
+
+  await page.getByRole('button', { name: 'Next' }).click()
+  await expect(count(page)).toHaveText(`Page 2 of 3 — ${SEEDED} leads`)
+  await page.getByRole('button', { name: 'Last' }).click()
+  await expect(count(page)).toHaveText(`Page 3 of 3 — ${SEEDED} leads`)
+  await expect(rows(page)).toHaveCount(20)
+
+  await page.getByLabel('Kind', { exact: true }).selectOption('quote')
+  await expect(count(page)).toHaveText('Page 1 of 1 — 40 leads match the filters')
+  await expect(rows(page).locator('td:nth-child(2)')).toHaveText(Array(40).fill('quote'))
+
+  await page.getByLabel('Status', { exact: true }).selectOption('won')
+  const expected = await sql<{ n: number }>(`select count(*)::int as n from public.leads where kind = 'quote' and status = 'won'`)
+  await expect(count(page)).toHaveText(`Page 1 of 1 — ${expected[0]!.n} leads match the filters`)
+
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await page.getByLabel('Search', { exact: true }).fill(`buyer ${TAG} 7`)
+  // Names "Buyer inbox 7", "Buyer inbox 70" … "79".
+  await expect(count(page)).toHaveText('Page 1 of 1 — 11 leads match the filters')
+
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await page.getByLabel('Product', { exact: true }).selectOption('lamb')
+  await page.getByLabel('Language', { exact: true }).selectOption('de')
+  const lambDe = await sql<{ n: number }>(`select count(*)::int as n from public.leads where products @> '{lamb}' and locale = 'de'`)
+  await expect(count(page)).toHaveText(`Page 1 of 1 — ${lambDe[0]!.n} leads match the filters`)
+
+  // Signing out shows an empty form: what was typed at sign-in is not sent again.
+  await page.getByRole('button', { name: 'Sign out' }).click()
+  await expect(page.getByLabel('Password')).toHaveValue('')
+  await expect(page.getByLabel('Email')).toHaveValue('')
+})
+
+test('the admin changes the status and adds a note; aal1 cannot erase', async ({ page }) => {
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  const row = rows(page).nth(2)
+  const id = (await row.getAttribute('data-lead-id'))!
+  await row.getByRole('button', { name: /View/ }).click()
+  await expect(page).toHaveURL(new RegExp(`#lead=${id}$`))
+  const detail = page.getByRole('dialog')
+  await detail.getByLabel('Status').selectOption('qualified')
+  await detail.getByLabel(/Internal notes/).fill('Called Mr. Weber: 40 rolls of 18 stitches, samples first.')
+  await detail.getByRole('button', { name: 'Save status and notes' }).click()
+  await expect(detail.getByRole('status')).toHaveText('Saved: status Qualified, notes updated.')
+  expect(await sql(`select status, notes from public.leads where id = $1`, [id])).toEqual([
+    { status: 'qualified', notes: 'Called Mr. Weber: 40 rolls of 18 stitches, samples first.' },
+  ])
+  // This admin has no second factor (aal1): reading and triage yes, erasure no.
+  await expect(detail.getByRole('button', { name: 'Erase lead…' })).toBeDisabled()
+  await detail.getByRole('button', { name: 'Close' }).click()
+  await expect(page).not.toHaveURL(/#lead=/)
+  await expect(page.locator(`tr[data-lead-id="${id}"] [data-field="status"]`)).toHaveText('Qualified')
+})
+
+test('the summary counts leads per language, landing page and source over a period', async ({ page }) => {
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Where leads come from').click()
+  const total = (await sql<{ n: number }>('select count(*)::int as n from public.leads'))[0]!.n
+  const summary = page.locator('.admin-summary')
+  await expect(summary.getByRole('status')).toHaveText(new RegExp(`^${total} leads from \\d{4}-\\d{2}-\\d{2} to \\d{4}-\\d{2}-\\d{2}$`))
+  const german = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where locale = 'de'`))[0]!.n
+  await expect(summary.locator('[data-dimension="locale"] tr', { hasText: 'German' }).locator('td').nth(1)).toHaveText(String(german))
+  const newsletter = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where utm_source = 'newsletter'`))[0]!.n
+  await expect(summary.locator('[data-dimension="source"] tr', { hasText: 'newsletter' }).locator('td').nth(1)).toHaveText(String(newsletter))
+  const country = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where landing_page = '/de/laender/deutschland/'`))[0]!.n
+  await expect(summary.locator('[data-dimension="landing_page"] tr', { hasText: '/de/laender/deutschland/' }).locator('td').nth(1)).toHaveText(String(country))
+  // A period before any lead: nothing counted.
+  await summary.getByLabel('From').fill('2020-01-01')
+  await summary.getByLabel('To').fill('2020-01-31')
+  await summary.getByRole('button', { name: 'Show period' }).click()
+  await expect(summary.getByRole('status')).toHaveText('0 leads from 2020-01-01 to 2020-01-31')
+})
+
+test('a deep link opens one lead after sign-in and shows a failed notification', async ({ page }) => {
+  await open(page, `/en/admin/#lead=${failedId}`)
+  await signIn(page)
+  const detail = page.getByRole('dialog')
+  await expect(detail.locator('[data-notification="failed"]')).toContainText('Notification failed')
+  await expect(detail.locator('[data-notification="failed"]')).toContainText('SMTP 550 mailbox unavailable')
+  await expect(detail.locator('[data-field="id"]')).toHaveText(failedId)
+  await detail.getByRole('button', { name: 'Close' }).click()
+  await expect(page.locator(`tr[data-lead-id="${failedId}"] .admin-badge`)).toHaveText('notification failed')
+})
+
+test('an admin at aal2 erases one lead after confirming', async ({ page }) => {
+  // A second admin with a verified TOTP factor (enrolled through the API, verified in SQL so no
+  // code is used up before the browser's sign-in).
+  const email = 'erasure-admin@example.com'
+  const password = 'erasure-admin-pass-1'
+  const api = createClient(sb.url, sb.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } })
+  expect((await api.auth.signUp({ email, password })).error).toBeNull()
+  const enrolled = await api.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
+  expect(enrolled.error).toBeNull()
+  await sql(`update auth.mfa_factors set status = 'verified' where id = $1`, [enrolled.data!.id])
+  await sql(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where email = $1`, [email])
+  const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(enrolled.data!.totp.secret) })
+
+  await open(page)
+  await signIn(page, email, password)
+  await page.getByLabel('Code from your authenticator app').fill(totp.generate())
+  await page.getByRole('button', { name: 'Verify' }).click()
+  const total = (await sql<{ n: number }>('select count(*)::int as n from public.leads'))[0]!.n
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${total} leads`)
+
+  const id = (await rows(page).first().getAttribute('data-lead-id'))!
+  await rows(page).first().getByRole('button', { name: /View/ }).click()
+  const detail = page.getByRole('dialog').first()
+  await detail.getByRole('button', { name: 'Erase lead…' }).click()
+  const confirm = page.getByRole('alertdialog')
+  await expect(confirm).toContainText('deleted from the database for good')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toHaveCount(0)
+  expect(await sql('select id from public.leads where id = $1', [id])).toHaveLength(1)
+
+  await detail.getByRole('button', { name: 'Erase lead…' }).click()
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Erase permanently' }).click()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${total - 1} leads`)
+  await expect(page.locator(`tr[data-lead-id="${id}"]`)).toHaveCount(0)
+  expect(await sql('select id from public.leads where id = $1', [id])).toHaveLength(0)
+})
+
+test('the CSV holds the whole filtered set, not one page', async ({ page }) => {
+  await open(page)
+  await signIn(page)
+  await page.getByLabel('Search', { exact: true }).fill(`@${TAG}.example.com`)
+  const all = await sql<{ email: string }>(`select email from public.leads where email like $1 order by created_at desc, id`, [`%@${TAG}.example.com`])
+  expect(all.length).toBeGreaterThan(100)
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${all.length} leads match the filters`)
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+  const text = readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, '')
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true })
+  expect(parsed.errors).toEqual([])
+  expect(parsed.data.map((r) => r.Email)).toEqual(all.map((r) => r.email))
+  expect(parsed.meta.fields).toEqual(expect.arrayContaining(['Status', 'Internal notes', 'Landing page', 'utm_source', 'Notification']))
+
+  await page.getByLabel('Status', { exact: true }).selectOption('won')
+  const won = await sql<{ n: number }>(`select count(*)::int as n from public.leads where email like $1 and status = 'won'`, [`%@${TAG}.example.com`])
+  await expect(count(page)).toHaveText(`Page 1 of 1 — ${won[0]!.n} leads match the filters`)
+  const [second] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
+  const wonRows = Papa.parse<Record<string, string>>(readFileSync((await second.path())!, 'utf8').replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true }).data
+  expect(wonRows).toHaveLength(won[0]!.n)
+  expect(new Set(wonRows.map((r) => r.Status))).toEqual(new Set(['won']))
+})
+
+test('axe finds no violations in the inbox, its summary and the lead detail', async ({ page }) => {
+  const violations = async () => {
+    await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+    return (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+  }
+  await open(page)
+  await expect(page.getByLabel('Email')).toBeVisible()
+  expect(await violations()).toEqual([])
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Where leads come from').click()
+  await expect(page.locator('.admin-summary-table').first()).toBeVisible()
+  expect(await violations()).toEqual([])
+  await rows(page).first().getByRole('button', { name: /View/ }).click()
+  await expect(page.getByRole('dialog').getByLabel('Status')).toBeVisible()
+  expect(await violations()).toEqual([])
+})
