@@ -19,7 +19,7 @@ export function redirects(table: RouteTable, legacy: { from: string; to: string;
     if (locale !== table.defaultLocale) list.push({ from: `${prefix}/products`, to: path('products', locale) })
     for (const r of productRoutes) {
       const target = r.paths[locale] ?? path('products', locale)
-      list.push({ from: `${prefix}/products/${r.paths.en!.split('/').pop()}`, to: target })
+      list.push({ from: `${prefix}/products/${r.paths.en!.split('/').filter(Boolean).pop()}`, to: target })
     }
   }
   const seen = new Set<string>()
