@@ -9,8 +9,9 @@
 // scripted form-fillers out of the UI; the database's CHECK constraints and RLS still apply.
 import { useCallback, useEffect, useRef } from 'react'
 
-/** Written out in full so the build replaces it with the value: Vike turns a bare
- *  `import.meta.env` into null. Outside Vite (plain Node) import.meta.env is undefined. */
+/** Written out in full so the build replaces it with the value (Vike replaces the bare env
+ *  object with null, and warns when it even appears in a comment). Outside Vite (plain Node)
+ *  the env object is undefined, hence the try. */
 function siteKey(): string {
   try {
     return import.meta.env.VITE_HCAPTCHA_SITE_KEY?.trim() ?? ''
