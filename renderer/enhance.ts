@@ -1,5 +1,7 @@
 // The one small progressive-enhancement script every page loads. Everything it touches also
 // works without it (CSS hover/focus dropdowns, native popovers), except the cookie banner.
+import { rememberVisit } from '../lib/leads/visit'
+
 const COOKIE_KEY = 'cookieConsent'
 const COOKIE_DELAY_MS = 2000 // spec §9
 
@@ -77,7 +79,17 @@ function headerHeight() {
   new ResizeObserver(update).observe(header)
 }
 
+/** The visit's landing page, referrer and utm_* for a lead sent later in the visit. */
+function attribution() {
+  try {
+    rememberVisit(sessionStorage, location.href, document.referrer)
+  } catch {
+    /* sessionStorage blocked or full: leads go without attribution */
+  }
+}
+
 export function enhance() {
+  attribution()
   document.documentElement.classList.add('js')
   cookieBanner()
   dropdowns()

@@ -3,10 +3,9 @@
 // lib/build/headers.ts). If it fails to load, the spec asks for a warning only: the form still
 // works, without a token.
 //
-// Where the token is checked: Supabase Auth verifies it on sign-up and sign-in when captcha
-// protection is on in the project (the admin page passes it as options.captchaToken). Lead
-// inserts go to PostgREST, which has no captcha check, so on the forms the challenge keeps
-// scripted form-fillers out of the UI; the database's CHECK constraints and RLS still apply.
+// Where the token is checked: the lead forms send it with the lead to the intake function
+// (lib/leads/submit.ts), which verifies it with hCaptcha when the server has a captcha secret.
+// Supabase Auth verifies it on sign-in when captcha protection is on (the admin page).
 import { useCallback, useEffect, useRef } from 'react'
 
 /** Written out in full so the build replaces it with the value (Vike replaces the bare env

@@ -2,21 +2,27 @@
 //
 // States (issue 5, spec §4): idle → sending (the button shows the sending label; a second
 // submit does nothing) → success (contact: the spec's text in a role="status" region; quote and
-// samples: the caller navigates to the thank-you page) or error (the spec's text; every field
-// is kept and the visitor can send again).
+// samples: the caller navigates to the thank-you page) or error (a localized reason in the
+// alert: too many requests, captcha, or the generic send error; fields the server refused get
+// their message like zod's). Whatever happens, every field is kept and the visitor can send again.
 //
-// The lead's id is generated once per filled-in form and reused on every retry: if a first
-// request reached the database but its response was lost, the retry is refused as a duplicate
-// (Postgres 23505) and counts as success, so a lead is never stored twice.
+// Sending goes through the intake Edge Function (lib/leads/submit.ts, loaded on first focus
+// with zod, so neither is first-load JavaScript). What the visitor types is also kept in the
+// tab's sessionStorage (lib/leads/draft.ts): a failed submission survives a reload; the draft
+// is cleared once the lead is stored.
+//
+// The lead's id is generated once per filled-in form, kept with the draft and reused on every
+// retry: if a first request was stored but its response was lost, the server answers the retry
+// with "duplicate" and it counts as success, so a lead is never stored twice.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useI18n } from '../../lib/i18n/context'
+import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
 import type { LeadKind } from '../../lib/leads/schema'
-import { submitLead } from '../../lib/leads/submit'
-import { getSupabase } from '../../lib/supabase/client'
+import { supabaseAnonKey, supabaseUrl } from '../../lib/supabase/config'
 import { useCaptcha } from './captcha'
 import { FormProvider, type FieldValue, type Values } from './form-context'
 import { Honeypot, HONEYPOT_FIELD } from './honeypot'
-import { check, loadSchema, recheckField, type FieldErrors } from './validate'
+import { check, loadSchema, recheckField, serverErrors, type FieldErrors } from './validate'
 
 export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
 
@@ -26,7 +32,7 @@ type Props = {
   submitLabel: string
   /** Values to merge in after hydration (the quote form's query string). */
   prefill?: () => Values
-  /** Called once the lead is stored (or the honeypot says a bot filled the form). */
+  /** Called once the lead is stored. */
   onStored?: () => void
   /** Shown in the status region in place of the form after success (contact). */
   successText?: string
@@ -62,6 +68,36 @@ function typedBeforeHydration(formId: string, initial: Values): Values {
   return typed
 }
 
+const loadSubmit = () => import('../../lib/leads/submit')
+
+/** sessionStorage, or null where it is blocked (reading the property itself may throw). */
+function session(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
+/** The fields of `values` that differ from the form's initial state. */
+function changedFrom(initial: Values, values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k])))
+}
+
+/**
+ * Start values after hydration: what was typed before hydration wins, then the draft of an
+ * earlier attempt in this tab, then the link's prefill (a product chosen on a product page is
+ * added to the draft's products rather than lost).
+ */
+function startValues(initial: Values, typed: Values, draft: Values | undefined, prefill: Values | undefined): Values {
+  const merged: Values = { ...initial, ...prefill }
+  for (const [k, v] of Object.entries(changedFrom(initial, draft ?? {}))) {
+    const p = merged[k]
+    merged[k] = Array.isArray(v) && Array.isArray(p) ? [...new Set([...v, ...p])] : v
+  }
+  return { ...merged, ...changedFrom(initial, typed) }
+}
+
 export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
   const { t, locale } = useI18n()
   const idPrefix = useId()
@@ -70,6 +106,8 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   const [values, setValues] = useState<Values>(() => typedBeforeHydration(formId, initial))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<FormStatus>('idle')
+  /** The alert's message key when status is 'error'. */
+  const [alert, setAlert] = useState('form.sendError')
   // The prerendered button is disabled until React has hydrated: an Enter pressed before the
   // script runs must not send the fields as a GET query string.
   const [hydrated, setHydrated] = useState(false)
@@ -81,8 +119,11 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
 
   useEffect(() => {
     setHydrated(true)
-    if (prefill) setValues((v) => ({ ...v, ...prefill() }))
-    // Once, after hydration (the prerendered HTML has no query string); never re-applied.
+    // Once, after hydration (the prerendered HTML has no query string or draft); never re-applied.
+    const storage = session()
+    const draft = storage ? loadDraft(storage, kind, initial) : undefined
+    if (draft?.id) leadId.current = draft.id
+    setValues((typed) => startValues(initial, typed, draft?.values, prefill?.()))
   }, [])
 
   useEffect(() => {
@@ -104,6 +145,8 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   function set(name: string, value: FieldValue) {
     const next = { ...values, [name]: value }
     setValues(next)
+    const storage = session()
+    if (storage) saveDraft(storage, kind, { id: leadId.current ?? undefined, values: next })
     // After a failed submit, an error clears (or changes) as soon as the field is corrected.
     if (errors[name]) {
       const message = recheckField(name, input(next), t)
@@ -113,7 +156,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
 
   function prefetch() {
     loadSchema().catch(() => undefined)
-    getSupabase('anon').catch(() => undefined)
+    loadSubmit().catch(() => undefined)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -122,27 +165,47 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     busy.current = true
     setStatus('sending')
     let next: FormStatus = 'error'
+    let reason = 'form.sendError'
     try {
-      // A human never sees the honeypot; a bot that fills it is told "thank you" and nothing is sent.
-      if (new FormData(event.currentTarget).get(HONEYPOT_FIELD)) {
+      const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
+      const schema = await loadSchema()
+      const result = check(schema, input(values), t)
+      if (!result.ok) {
+        setErrors(result.errors)
+        if (result.unknown.length) console.error(`components/forms/lead-form.tsx: ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
+        next = Object.keys(result.errors).length ? 'idle' : 'error'
+        setFocusRequest((n) => n + 1)
+        return
+      }
+      setErrors({})
+      const storage = session()
+      // The id goes into the draft before the request: a reload after a lost answer retries it.
+      if (storage) saveDraft(storage, kind, { id: result.lead.id, values })
+      const captchaToken = await captcha.token() // rejects if the visitor fails or closes the challenge
+      const { submitLead, readAttribution } = await loadSubmit()
+      const answer = await submitLead(
+        { lead: result.lead, captchaToken, website: honeypot, attribution: storage ? readAttribution(storage) : undefined },
+        { url: supabaseUrl, anonKey: supabaseAnonKey },
+      )
+      if (answer.kind === 'stored') {
         next = 'success'
-      } else {
-        const result = check(await loadSchema(), input(values), t)
-        if (!result.ok) {
-          setErrors(result.errors)
-          if (result.unknown.length) console.error(`components/forms/lead-form.tsx: ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
-          next = Object.keys(result.errors).length ? 'idle' : 'error'
+        if (storage) clearDraft(storage, kind)
+      } else if (answer.kind === 'rate-limited') reason = 'form.rateLimited'
+      else if (answer.kind === 'captcha') reason = 'form.captchaError'
+      else if (answer.kind === 'invalid') {
+        const mapped = serverErrors(schema, answer.issues, Object.keys(initial), t)
+        setErrors(mapped.errors)
+        if (mapped.unknown.length) console.error(`components/forms/lead-form.tsx: the server refused the ${kind} lead: ${mapped.unknown.join('; ')}`)
+        if (Object.keys(mapped.errors).length) {
+          next = 'idle'
           setFocusRequest((n) => n + 1)
-          return
-        }
-        setErrors({})
-        await captcha.token() // rejects if the visitor fails or closes the challenge
-        next = (await submitLead(result.lead)) === 'stored' ? 'success' : 'error'
+        } else reason = 'form.error.invalid'
       }
     } catch (error) {
       console.error(`components/forms/lead-form.tsx: the ${kind} form could not be sent`, error)
       next = 'error'
     } finally {
+      setAlert(reason)
       setStatus(next)
       if (next === 'success') onStored?.()
       // Quote and samples stay "sending" while the thank-you page loads.
@@ -165,7 +228,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
             <Honeypot idPrefix={idPrefix} />
             {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
             <div role="alert" className="form-alert">
-              {status === 'error' ? <p>{t('form.sendError')}</p> : null}
+              {status === 'error' ? <p>{t(alert)}</p> : null}
             </div>
             <p className="actions">
               <button type="submit" className="btn btn-primary" disabled={!hydrated} aria-disabled={sendingLabel || undefined}>

@@ -1,6 +1,6 @@
 import { usePageData } from '../../../components/page-data'
 import { Faq } from '../../../components/blocks/blocks'
-import { Link } from '../../../components/routing/links'
+import { Link, useHref } from '../../../components/routing/links'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
 
@@ -8,6 +8,8 @@ export default function Page() {
   const { product, name, spec, heatNote } = usePageData<ProductPageData>()
   const { t, fill } = useI18n()
   const id = product.id
+  // "Request a quote" pre-selects this product (components/forms/quote-prefill.ts reads it).
+  const quoteHref = `${useHref()('quote')}?product=${encodeURIComponent(id)}`
   const rows: [string, string][] = [
     [t('spec.material'), t('spec.materialValue')],
     [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : spec.heat],
@@ -24,7 +26,7 @@ export default function Page() {
             <h1>{name}</h1>
             <p className="lead">{fill(product.intro)}</p>
             <p className="actions">
-              <Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link>
+              <a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a>
               <Link to="samples" className="btn btn-secondary">{t('nav.samples')}</Link>
             </p>
           </div>
@@ -89,7 +91,7 @@ export default function Page() {
         <div className="container">
           <h2>{t('product.order.title', { productName: name })}</h2>
           <p className="lead">{t('product.order.text')}</p>
-          <p className="actions"><Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link></p>
+          <p className="actions"><a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a></p>
         </div>
       </section>
     </article>
