@@ -10,16 +10,42 @@ import { defineConfig, type Plugin } from 'vite'
  */
 function plainDynamicImports(): Plugin {
   const id = '\0vite/preload-helper.js'
+  const MAP_DEPS = /const __vite__mapDeps=\(i,m=__vite__mapDeps,d=\(m\.f\|\|\(m\.f=\[[^\]]*\]\)\)\)=>i\.map\(i=>d\[i\]\);\n?/
   return {
     name: 'elastinet:plain-dynamic-imports',
-    enforce: 'pre',
+    enforce: 'post',
     apply: 'build',
-    resolveId: (source) => (source === id ? id : undefined),
-    load: (source) => (source === id ? 'export const __vitePreload = (load) => load()' : undefined),
+    resolveId: { order: 'pre', handler: (source) => (source === id ? id : undefined) },
+    load: { order: 'pre', handler: (source) => (source === id ? 'export const __vitePreload = (load) => load()' : undefined) },
+    // The list of each dynamic import's dependencies, which the plain helper never reads.
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.code.includes('__vite__mapDeps')) continue
+        const code = chunk.code.replace(MAP_DEPS, '').replace(/__vite__mapDeps\(\[[\d,]*\]\)/g, 'void 0')
+        if (code.includes('__vite__mapDeps')) this.error(`vite.config.ts: could not remove __vite__mapDeps from ${chunk.fileName}`)
+        chunk.code = code
+      }
+      },
+    },
   }
 }
 
+/**
+ * One chunk for what every island needs first (React, react-dom, the renderer's root, i18n,
+ * links): split in several files it compressed worse and cost up to 1 KB gzip of first load.
+ * Not recursive: renderer/enhance.ts (shared with content pages) must stay out of it, or content
+ * pages would load React.
+ */
+const ISLAND_RUNTIME = /node_modules\/(react|react-dom|scheduler)\/|\/renderer\/(hydrate-island|page-root|island-props)\.|\/lib\/i18n\/|\/components\/(routing\/links|page-data|error-boundary)\.|\/components\/forms\/captcha-key\.|\/renderer\/enhance\.ts\?island$|vite\/preload-helper/
+
 export default defineConfig({
   plugins: [plainDynamicImports(), react(), vike()],
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: {
+      output: { codeSplitting: { groups: [{ name: 'island-runtime', test: ISLAND_RUNTIME, includeDependenciesRecursively: false }] } },
+    },
+  },
 })

@@ -1,7 +1,5 @@
 // The one small progressive-enhancement script every page loads. Everything it touches also
 // works without it (CSS hover/focus dropdowns, native popovers), except the cookie banner.
-import { rememberVisit } from '../lib/leads/visit'
-
 const COOKIE_KEY = 'cookieConsent'
 const COOKIE_DELAY_MS = 2000 // spec §9
 
@@ -79,7 +77,18 @@ function headerHeight() {
   new ResizeObserver(update).observe(header)
 }
 
-/** The visit's landing page, referrer and utm_* for a lead sent later in the visit. */
+/** Key of the visit's first page in sessionStorage; lib/leads/attribution.ts reads it. */
+export const VISIT_KEY = 'leadVisit'
+
+/**
+ * The first page of the visit, [url, referrer], remembered for a lead the buyer may send later
+ * in this tab (lib/leads/attribution.ts turns it into landing page, referrer and utm_* at send
+ * time, so this stays a few bytes on every page).
+ */
+export function rememberVisit(storage: Storage, url: string, referrer: string) {
+  if (!storage.getItem(VISIT_KEY)) storage.setItem(VISIT_KEY, JSON.stringify([url.slice(0, 2000), referrer.slice(0, 2000)]))
+}
+
 function attribution() {
   try {
     rememberVisit(sessionStorage, location.href, document.referrer)

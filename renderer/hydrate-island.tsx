@@ -5,9 +5,15 @@
 import './styles.css'
 import type { ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
-import { enhance } from './enhance'
+// The same module as content pages load, under another id: so it can join the islands' one
+// shared chunk (vite.config.ts) while content pages keep their own copy without React.
+// @ts-expect-error: TypeScript cannot resolve the ?island suffix; the typed import is below.
+import { enhance as enhanceIsland } from './enhance?island'
+import type { enhance as Enhance } from './enhance'
 import { ISLAND_PROPS_ID, type IslandProps } from './island-props'
 import { PageRoot } from './page-root'
+
+const enhance = enhanceIsland as typeof Enhance
 
 export function hydrateIsland(Page: ComponentType) {
   enhance()

@@ -6,8 +6,9 @@
 // alert: too many requests, captcha, or the generic send error; fields the server refused get
 // their message like zod's). Whatever happens, every field is kept and the visitor can send again.
 //
-// Sending goes through the intake Edge Function (lib/leads/submit.ts, loaded on first focus
-// with zod, so neither is first-load JavaScript). What the visitor types is also kept in the
+// Sending goes through the intake Edge Function (lib/leads/submit.ts). What runs only when the
+// form is used (zod, sending, drafts, the captcha widget) loads on first focus (./send.ts), so
+// none of it is first-load JavaScript. What the visitor types is also kept in the
 // tab's sessionStorage (lib/leads/draft.ts): a failed submission survives a reload; the draft
 // is cleared once the lead is stored.
 //
@@ -16,13 +17,12 @@
 // with "duplicate" and it counts as success, so a lead is never stored twice.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useI18n } from '../../lib/i18n/context'
-import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
+import { draftKey, saveDraft } from '../../lib/leads/draft-save'
 import type { LeadKind } from '../../lib/leads/schema'
-import { supabaseAnonKey, supabaseUrl } from '../../lib/supabase/config'
-import { useCaptcha } from './captcha'
 import { FormProvider, type FieldValue, type Values } from './form-context'
 import { Honeypot, HONEYPOT_FIELD } from './honeypot'
-import { check, loadSchema, recheckField, serverErrors, type FieldErrors } from './validate'
+import { useLazyCaptcha } from './lazy-captcha'
+import type { FieldErrors } from './validate'
 
 export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
 
@@ -30,23 +30,13 @@ type Props = {
   kind: LeadKind
   initial: Values
   submitLabel: string
-  /** Values to merge in after hydration (the quote form's query string). */
-  prefill?: () => Values
+  /** Values to merge in after hydration (the quote form's query string; may load code first). */
+  prefill?: () => Values | Promise<Values> | undefined
   /** Called once the lead is stored. */
   onStored?: () => void
   /** Shown in the status region in place of the form after success (contact). */
   successText?: string
   children: ReactNode
-}
-
-/** crypto.randomUUID needs a secure context (https or localhost); a v4 UUID by hand otherwise. */
-function newLeadId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
 /**
@@ -68,7 +58,9 @@ function typedBeforeHydration(formId: string, initial: Values): Values {
   return typed
 }
 
-const loadSubmit = () => import('../../lib/leads/submit')
+type SendModule = typeof import('./send')
+let sendModule: SendModule | undefined
+const loadSend = () => import('./send').then((m) => (sendModule = m))
 
 /** sessionStorage, or null where it is blocked (reading the property itself may throw). */
 function session(): Storage | null {
@@ -79,29 +71,10 @@ function session(): Storage | null {
   }
 }
 
-/** The fields of `values` that differ from the form's initial state. */
-function changedFrom(initial: Values, values: Values): Values {
-  return Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k])))
-}
-
-/**
- * Start values after hydration: what was typed before hydration wins, then the draft of an
- * earlier attempt in this tab, then the link's prefill (a product chosen on a product page is
- * added to the draft's products rather than lost).
- */
-function startValues(initial: Values, typed: Values, draft: Values | undefined, prefill: Values | undefined): Values {
-  const merged: Values = { ...initial, ...prefill }
-  for (const [k, v] of Object.entries(changedFrom(initial, draft ?? {}))) {
-    const p = merged[k]
-    merged[k] = Array.isArray(v) && Array.isArray(p) ? [...new Set([...v, ...p])] : v
-  }
-  return { ...merged, ...changedFrom(initial, typed) }
-}
-
 export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
   const { t, locale } = useI18n()
   const idPrefix = useId()
-  const captcha = useCaptcha()
+  const captcha = useLazyCaptcha()
   const formId = `${idPrefix}form`
   const [values, setValues] = useState<Values>(() => typedBeforeHydration(formId, initial))
   const [errors, setErrors] = useState<FieldErrors>({})
@@ -121,9 +94,20 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     setHydrated(true)
     // Once, after hydration (the prerendered HTML has no query string or draft); never re-applied.
     const storage = session()
-    const draft = storage ? loadDraft(storage, kind, initial) : undefined
-    if (draft?.id) leadId.current = draft.id
-    setValues((typed) => startValues(initial, typed, draft?.values, prefill?.()))
+    const hasDraft = Boolean(storage?.getItem(draftKey(kind)))
+    Promise.all([prefill?.(), hasDraft ? loadSend() : undefined]).then(
+      ([pre, m]) => {
+        if (!m) {
+          // What was typed before hydration wins over the link's prefill.
+          if (pre) setValues((typed) => ({ ...initial, ...pre, ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => String(v) !== String(initial[k]))) }))
+          return
+        }
+        const draft = m.loadDraft(storage!, kind, initial)
+        if (draft?.id) leadId.current ??= draft.id
+        setValues((typed) => m.startValues(initial, typed, draft?.values, pre))
+      },
+      (error: unknown) => console.error('components/forms/lead-form.tsx: the draft or the prefill could not be applied', error),
+    )
   }, [])
 
   useEffect(() => {
@@ -136,7 +120,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
 
   const input = (v: Values): Record<string, unknown> => ({
     ...v,
-    id: (leadId.current ??= newLeadId()),
+    id: (leadId.current ??= sendModule!.newLeadId()), // called only once ./send.ts is loaded
     kind,
     locale,
     page: window.location.pathname.slice(0, 300),
@@ -147,16 +131,16 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     setValues(next)
     const storage = session()
     if (storage) saveDraft(storage, kind, { id: leadId.current ?? undefined, values: next })
-    // After a failed submit, an error clears (or changes) as soon as the field is corrected.
-    if (errors[name]) {
-      const message = recheckField(name, input(next), t)
+    // After a failed submit (./send.ts is loaded then), an error clears or changes as soon as
+    // the field is corrected.
+    if (errors[name] && sendModule) {
+      const message = sendModule.recheckField(name, input(next), t)
       setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest))
     }
   }
 
   function prefetch() {
-    loadSchema().catch(() => undefined)
-    loadSubmit().catch(() => undefined)
+    loadSend().then((m) => m.loadSchema()).catch(() => undefined)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -168,39 +152,21 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     let reason = 'form.sendError'
     try {
       const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
-      const schema = await loadSchema()
-      const result = check(schema, input(values), t)
-      if (!result.ok) {
-        setErrors(result.errors)
-        if (result.unknown.length) console.error(`components/forms/lead-form.tsx: ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
-        next = Object.keys(result.errors).length ? 'idle' : 'error'
-        setFocusRequest((n) => n + 1)
-        return
-      }
-      setErrors({})
-      const storage = session()
-      // The id goes into the draft before the request: a reload after a lost answer retries it.
-      if (storage) saveDraft(storage, kind, { id: result.lead.id, values })
-      const captchaToken = await captcha.token() // rejects if the visitor fails or closes the challenge
-      const { submitLead, readAttribution } = await loadSubmit()
-      const answer = await submitLead(
-        { lead: result.lead, captchaToken, website: honeypot, attribution: storage ? readAttribution(storage) : undefined },
-        { url: supabaseUrl, anonKey: supabaseAnonKey },
-      )
-      if (answer.kind === 'stored') {
-        next = 'success'
-        if (storage) clearDraft(storage, kind)
-      } else if (answer.kind === 'rate-limited') reason = 'form.rateLimited'
-      else if (answer.kind === 'captcha') reason = 'form.captchaError'
-      else if (answer.kind === 'invalid') {
-        const mapped = serverErrors(schema, answer.issues, Object.keys(initial), t)
-        setErrors(mapped.errors)
-        if (mapped.unknown.length) console.error(`components/forms/lead-form.tsx: the server refused the ${kind} lead: ${mapped.unknown.join('; ')}`)
-        if (Object.keys(mapped.errors).length) {
-          next = 'idle'
-          setFocusRequest((n) => n + 1)
-        } else reason = 'form.error.invalid'
-      }
+      const m = await loadSend()
+      const outcome = await m.sendLead({
+        kind,
+        fields: Object.keys(initial),
+        values,
+        input: input(values),
+        honeypot,
+        storage: session(),
+        captchaToken: captcha.token,
+        t,
+      })
+      next = outcome.status
+      reason = outcome.alert
+      if (outcome.errors) setErrors(outcome.errors)
+      if (outcome.focus) setFocusRequest((n) => n + 1)
     } catch (error) {
       console.error(`components/forms/lead-form.tsx: the ${kind} form could not be sent`, error)
       next = 'error'

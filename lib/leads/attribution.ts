@@ -1,8 +1,12 @@
 // Where a visit came from, sent with a lead so marketing sees which pages, languages and
 // campaigns bring buyers (issue 10 §3). The first page of the visit is remembered in the tab's
-// sessionStorage by lib/leads/visit.ts (on every page); this turns it into the contract's
+// sessionStorage by renderer/enhance.ts (on every page); this turns it into the contract's
 // attribution when a lead is sent. Each value is cut to the column's 500 characters.
-import { VISIT_KEY } from './visit'
+
+/** Written by renderer/enhance.ts on the visit's first page (not imported from there: that
+ *  would tie the content pages' script and this lazily loaded code into one shared chunk;
+ *  lib/leads/draft.test.ts checks the two agree). */
+const VISIT_KEY = 'leadVisit'
 export type Attribution = {
   landingPage: string
   referrer?: string
@@ -27,7 +31,7 @@ export function attributionOf(url: URL, referrer: string): Attribution {
   return a as Attribution
 }
 
-/** The attribution of this visit (lib/leads/visit.ts stored its first page), if any. */
+/** The attribution of this visit (renderer/enhance.ts stored its first page), if any. */
 export function readAttribution(storage: Storage): Attribution | undefined {
   try {
     const [url, referrer] = JSON.parse(storage.getItem(VISIT_KEY) ?? 'null') as [unknown, unknown]

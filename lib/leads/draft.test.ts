@@ -2,7 +2,7 @@
 // (lib/leads/attribution.ts), on an in-memory Storage with the Web Storage behaviour.
 import { describe, expect, it } from 'vitest'
 import { attributionOf, readAttribution } from './attribution'
-import { rememberVisit, VISIT_KEY } from './visit'
+import { rememberVisit, VISIT_KEY } from '../../renderer/enhance'
 import { clearDraft, draftKey, loadDraft, saveDraft } from './draft'
 
 class MemoryStorage implements Storage {
@@ -88,6 +88,13 @@ describe('visit attribution', () => {
     rememberVisit(s, 'https://x.test/fr/?utm_source=google', 'https://www.google.fr/')
     rememberVisit(s, 'https://x.test/fr/devis/', 'https://x.test/fr/')
     expect(readAttribution(s)).toEqual({ landingPage: '/fr/', referrer: 'https://www.google.fr/', utmSource: 'google' })
+  })
+
+  it('reads the key renderer/enhance.ts writes', () => {
+    const s = new MemoryStorage()
+    rememberVisit(s, 'https://x.test/it/', '')
+    expect(VISIT_KEY).toBe('leadVisit')
+    expect(readAttribution(s)).toEqual({ landingPage: '/it/' })
   })
 
   it('nothing stored or broken data give no attribution and no error', () => {

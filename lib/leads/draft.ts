@@ -2,21 +2,12 @@
 // submission (or a reload in the middle of typing) loses nothing; cleared once the lead is
 // stored. sessionStorage: the draft never outlives the tab and is never shared with another.
 // The lead id travels with the draft, so a retry after a reload cannot store the lead twice.
-export type DraftValue = string | boolean | string[]
-export type Draft = { id?: string; values: Record<string, DraftValue> }
+import { draftKey, type Draft, type DraftValue } from './draft-save'
 
-export const draftKey = (kind: string) => `leadDraft:${kind}`
+export { draftKey, saveDraft, type Draft, type DraftValue } from './draft-save'
 
 const isValue = (v: unknown): v is DraftValue =>
   typeof v === 'string' || typeof v === 'boolean' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))
-
-export function saveDraft(storage: Storage, kind: string, draft: Draft): void {
-  try {
-    storage.setItem(draftKey(kind), JSON.stringify(draft))
-  } catch {
-    /* storage blocked or full: the form still works, the draft just does not survive a reload */
-  }
-}
 
 /**
  * The saved draft, keeping only the fields this form has (`fields`, with their types): a draft
