@@ -5,9 +5,11 @@ export default {
   prerender: true,
   // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
-  // Content pages set no onRenderClient and ship HTML only; pages/interactive/ adds one.
-  passToClient: ['locale', 'routeKey'],
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and
   // Netlify answer with 200 only at "<path>/" (they 308 "<path>" to it).
   trailingSlash: true,
+  // Every page is HTML-only for Vike: content pages load pages/content/+client.ts, islands their
+  // own +client.ts, which imports its Page itself. So Vike's client page entries never need the
+  // Page; without this they bundled every page with the whole content data (a dead 1 MB chunk).
+  meta: { Page: { env: { server: true, client: false } } },
 } satisfies Config

@@ -4,7 +4,7 @@ import type { ComponentType } from 'react'
 // <html lang dir>, title, meta, canonical, hreflang and JSON-LD are plain JSX here.
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
-import type { InjectFilterEntry, PageContextServer } from 'vike/types'
+import type { PageContextServer } from 'vike/types'
 import { dictionaries, facts, localeInfo, routeTable } from '../lib/content/data'
 import { factVars } from '../lib/facts/format'
 import { I18nProvider } from '../lib/i18n/context'
@@ -15,6 +15,7 @@ import { headTags } from '../lib/seo/head'
 import { breadcrumbList, organization } from '../lib/seo/json-ld'
 import { createTranslator } from '../lib/i18n/translate'
 import { Document } from './document'
+import { serializeIslandProps } from './island-props'
 import { PageRoot } from './page-root'
 
 export type { ClientData, PageData } from '../lib/pages/page-data'
@@ -48,6 +49,11 @@ export function onRenderHtml(pageContext: PageContextServer) {
     ? <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={data.client.primary} fallback={data.client.fallback} vars={vars} href={(to) => data.client!.links[to] ?? href(to)} data={data} />
     : <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
 
+  // Islands (pages/interactive/) hydrate #root from these props (renderer/hydrate-island.tsx).
+  const islandJson = data.client
+    ? serializeIslandProps({ locale, primary: data.client.primary, fallback: data.client.fallback, vars, links: data.client.links, data: { ...data, head: undefined, client: undefined } })
+    : undefined
+
   // #root is rendered on its own, exactly as the browser hydrates it, so that React's useId()
   // and the markup match on interactive pages; the document around it is static HTML.
   const rootHtml = renderToString(root)
@@ -63,17 +69,12 @@ export function onRenderHtml(pageContext: PageContextServer) {
         switcher={switcher}
         paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads'), search: href('search') }}
         rootHtml={rootHtml}
+        islandJson={islandJson}
       />
     </I18nProvider>,
   )
-  return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}`, injectFilter: noScriptPreloads }
-}
-
-// https://vike.dev/injectFilter
-// The page is complete HTML before any script runs, so scripts must never compete with it:
-// without <link rel=modulepreload> (high priority) the entry script (async, low priority)
-// fetches its chunks itself, after first paint. Hydration starts a round trip later; the
-// largest contentful paint no longer waits for the JavaScript (see reports/bench.md).
-function noScriptPreloads(assets: InjectFilterEntry[]) {
-  for (const asset of assets) if (asset.assetType === 'script' && !asset.isEntry) asset.inject = false
+  // No injectFilter: every page is HTML-only for Vike (content pages and islands alike), and Vike
+  // then injects only the page's entry script, without <link rel=modulepreload>, so first paint
+  // never waits for JavaScript. (A filter that set inject=false caused 16 build warnings.)
+  return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
 }

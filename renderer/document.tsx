@@ -7,6 +7,7 @@ import { useI18n } from '../lib/i18n/context'
 import type { LocaleCode } from '../lib/routing/table'
 import type { HeadTags } from '../lib/seo/head'
 import { serializeJsonLd } from '../lib/seo/json-ld'
+import { ISLAND_PROPS_ID } from './island-props'
 
 type Props = {
   locale: LocaleCode
@@ -19,6 +20,8 @@ type Props = {
   paths: { home: string; quote: string; downloads: string; search: string }
   /** The page, rendered separately (see +onRenderHtml). */
   rootHtml: string
+  /** Island pages: the props #root hydrates with (renderer/island-props.ts), already escaped. */
+  islandJson?: string
 }
 
 // Head texts come from content (titles, descriptions, JSON-LD) and may carry fact placeholders
@@ -30,7 +33,7 @@ function fillDeep(value: unknown, fill: (text: string) => string): unknown {
   return value
 }
 
-export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, rootHtml }: Props) {
+export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, switcher, paths, rootHtml, islandJson }: Props) {
   const { t, fill } = useI18n()
   return (
     <html lang={locale} dir={dir}>
@@ -54,6 +57,7 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         {/* Site search indexes only pages that search engines may index (scripts/search-index.ts). */}
         <main id="main" tabIndex={-1} data-pagefind-body={tags.robots.startsWith('index') ? '' : undefined}>
           <div id="root" dangerouslySetInnerHTML={{ __html: rootHtml }} />
+          {islandJson ? <script type="application/json" id={ISLAND_PROPS_ID} dangerouslySetInnerHTML={{ __html: islandJson }} /> : null}
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />
         <WhatsAppLink className="whatsapp-float" floating />

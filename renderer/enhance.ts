@@ -77,7 +77,28 @@ function headerHeight() {
   new ResizeObserver(update).observe(header)
 }
 
+/** Key of the visit's first page in sessionStorage; lib/leads/attribution.ts reads it. */
+export const VISIT_KEY = 'leadVisit'
+
+/**
+ * The first page of the visit, [url, referrer], remembered for a lead the buyer may send later
+ * in this tab (lib/leads/attribution.ts turns it into landing page, referrer and utm_* at send
+ * time, so this stays a few bytes on every page).
+ */
+export function rememberVisit(storage: Storage, url: string, referrer: string) {
+  if (!storage.getItem(VISIT_KEY)) storage.setItem(VISIT_KEY, JSON.stringify([url.slice(0, 2000), referrer.slice(0, 2000)]))
+}
+
+function attribution() {
+  try {
+    rememberVisit(sessionStorage, location.href, document.referrer)
+  } catch {
+    /* sessionStorage blocked or full: leads go without attribution */
+  }
+}
+
 export function enhance() {
+  attribution()
   document.documentElement.classList.add('js')
   cookieBanner()
   dropdowns()

@@ -3,22 +3,13 @@
 // lib/build/headers.ts). If it fails to load, the spec asks for a warning only: the form still
 // works, without a token.
 //
-// Where the token is checked: Supabase Auth verifies it on sign-up and sign-in when captcha
-// protection is on in the project (the admin page passes it as options.captchaToken). Lead
-// inserts go to PostgREST, which has no captcha check, so on the forms the challenge keeps
-// scripted form-fillers out of the UI; the database's CHECK constraints and RLS still apply.
+// Where the token is checked: the lead forms send it with the lead to the intake function
+// (lib/leads/submit.ts), which verifies it with hCaptcha when the server has a captcha secret.
+// Supabase Auth verifies it on sign-in when captcha protection is on (the admin page).
 import { useCallback, useEffect, useRef } from 'react'
+import { hcaptchaSiteKey } from './captcha-key'
 
-/** Written out in full so the build replaces it with the value: Vike turns a bare
- *  `import.meta.env` into null. Outside Vite (plain Node) import.meta.env is undefined. */
-function siteKey(): string {
-  try {
-    return import.meta.env.VITE_HCAPTCHA_SITE_KEY?.trim() ?? ''
-  } catch {
-    return ''
-  }
-}
-export const hcaptchaSiteKey = siteKey()
+export { hcaptchaSiteKey }
 
 const READY = '__elastinetHcaptchaReady'
 const SCRIPT = `https://js.hcaptcha.com/1/api.js?render=explicit&recaptchacompat=off&onload=${READY}`
@@ -58,41 +49,49 @@ function loadScript(): Promise<HCaptcha | null> {
   return script
 }
 
-type Widget = { api: HCaptcha; id: string } | null
+export type Widget = { api: HCaptcha; id: string } | null
+
+/** Renders the invisible widget into `element` (an empty <div> in the form; the badge shows
+ *  there); null when no captcha is configured or its script is unavailable. */
+export function mountCaptcha(element: HTMLElement): Promise<Widget> {
+  if (!hcaptchaSiteKey) return Promise.resolve(null)
+  return loadScript().then((api) => {
+    if (!api) return null
+    try {
+      return { api, id: api.render(element, { sitekey: hcaptchaSiteKey, size: 'invisible', badge: 'inline' }) }
+    } catch (error) {
+      console.warn('hCaptcha: the widget could not be rendered; continuing without a captcha', error)
+      return null
+    }
+  })
+}
+
+/** Runs the invisible challenge: the response, or undefined without a widget. Rejects when the
+ *  visitor fails or closes the challenge. */
+export async function captchaToken(w: Widget): Promise<string | undefined> {
+  if (!w) return undefined
+  try {
+    return (await w.api.execute(w.id, { async: true })).response
+  } finally {
+    w.api.reset(w.id) // a token is single-use
+  }
+}
 
 /**
  * `ref` goes on an empty <div> inside the form (the badge renders there); `token()` runs the
  * invisible challenge and resolves to the response, or to undefined when no captcha is
  * configured or its script is unavailable. It rejects when the visitor fails or closes the
- * challenge.
+ * challenge. (The lead forms use ./lazy-captcha.ts, which loads this module only when needed.)
  */
 export function useCaptcha() {
   const ref = useRef<HTMLDivElement>(null)
   const widget = useRef<Promise<Widget> | null>(null)
 
   useEffect(() => {
-    const element = ref.current
-    if (!hcaptchaSiteKey || !element) return
-    widget.current = loadScript().then((api) => {
-      if (!api) return null
-      try {
-        return { api, id: api.render(element, { sitekey: hcaptchaSiteKey, size: 'invisible', badge: 'inline' }) }
-      } catch (error) {
-        console.warn('hCaptcha: the widget could not be rendered; continuing without a captcha', error)
-        return null
-      }
-    })
+    if (ref.current) widget.current = mountCaptcha(ref.current)
   }, [])
 
-  const token = useCallback(async (): Promise<string | undefined> => {
-    const w = await widget.current
-    if (!w) return undefined
-    try {
-      return (await w.api.execute(w.id, { async: true })).response
-    } finally {
-      w.api.reset(w.id) // a token is single-use
-    }
-  }, [])
+  const token = useCallback(async () => captchaToken(await widget.current), [])
 
   return { ref, enabled: hcaptchaSiteKey !== '', token }
 }

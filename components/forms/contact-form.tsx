@@ -1,11 +1,12 @@
-// Contact (spec §3): name, email, phone (optional), subject, message, and two consents, both
+// Contact (spec §3): name, email, phone, company and country (these three optional: sales
+// answers better knowing who asks and from where), subject, message, and two consents, both
 // required: to be contacted, and to have the details stored under the privacy policy.
 import { useI18n } from '../../lib/i18n/context'
 import { Consent, TextField } from './fields'
 import { LeadForm } from './lead-form'
 import { PrivacyLink } from './privacy-link'
 
-const INITIAL = { name: '', email: '', phone: '', subject: '', message: '', consent_contact: false, consent_privacy: false }
+const INITIAL = { name: '', email: '', phone: '', company: '', country: '', subject: '', message: '', consent_contact: false, consent_privacy: false }
 
 export function ContactForm() {
   const { t } = useI18n()
@@ -14,6 +15,8 @@ export function ContactForm() {
       <TextField name="name" label={t('form.name.label')} autoComplete="name" />
       <TextField name="email" type="email" label={t('form.email.label')} autoComplete="email" inputMode="email" dir="ltr" />
       <TextField name="phone" type="tel" label={t('form.phone.label')} hint={t('form.phone.hint')} optional autoComplete="tel" dir="ltr" />
+      <TextField name="company" label={t('form.company.label')} optional autoComplete="organization" />
+      <TextField name="country" label={t('form.country.label')} optional autoComplete="country-name" />
       <TextField name="subject" label={t('contact.subject.label')} />
       <TextField name="message" label={t('contact.message.label')} rows={6} />
       <Consent name="consent_contact" label={t('contact.consent-contact.label')} />

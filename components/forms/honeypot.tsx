@@ -1,6 +1,7 @@
 // A field people never see: off-screen, hidden from assistive technology, out of the tab order,
-// with autofill off. Form-filling bots tend to fill every input; the lead form then pretends
-// success and sends nothing.
+// with autofill off. Form-filling bots tend to fill every input. Its value goes to the intake
+// function, which answers a filled honeypot like a stored lead and stores nothing (bots learn
+// nothing from the browser either).
 import { useI18n } from '../../lib/i18n/context'
 
 export const HONEYPOT_FIELD = 'website'

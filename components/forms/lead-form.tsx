@@ -2,21 +2,27 @@
 //
 // States (issue 5, spec §4): idle → sending (the button shows the sending label; a second
 // submit does nothing) → success (contact: the spec's text in a role="status" region; quote and
-// samples: the caller navigates to the thank-you page) or error (the spec's text; every field
-// is kept and the visitor can send again).
+// samples: the caller navigates to the thank-you page) or error (a localized reason in the
+// alert: too many requests, captcha, or the generic send error; fields the server refused get
+// their message like zod's). Whatever happens, every field is kept and the visitor can send again.
 //
-// The lead's id is generated once per filled-in form and reused on every retry: if a first
-// request reached the database but its response was lost, the retry is refused as a duplicate
-// (Postgres 23505) and counts as success, so a lead is never stored twice.
+// Sending goes through the intake Edge Function (lib/leads/submit.ts). What runs only when the
+// form is used (zod, sending, drafts, the captcha widget) loads on first focus (./send.ts), so
+// none of it is first-load JavaScript. What the visitor types is also kept in the
+// tab's sessionStorage (lib/leads/draft.ts): a failed submission survives a reload; the draft
+// is cleared once the lead is stored.
+//
+// The lead's id is generated once per filled-in form, kept with the draft and reused on every
+// retry: if a first request was stored but its response was lost, the server answers the retry
+// with "duplicate" and it counts as success, so a lead is never stored twice.
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useI18n } from '../../lib/i18n/context'
+import { draftKey, saveDraft } from '../../lib/leads/draft-save'
 import type { LeadKind } from '../../lib/leads/schema'
-import { submitLead } from '../../lib/leads/submit'
-import { getSupabase } from '../../lib/supabase/client'
-import { useCaptcha } from './captcha'
 import { FormProvider, type FieldValue, type Values } from './form-context'
 import { Honeypot, HONEYPOT_FIELD } from './honeypot'
-import { check, loadSchema, recheckField, type FieldErrors } from './validate'
+import { useLazyCaptcha } from './lazy-captcha'
+import type { FieldErrors } from './validate'
 
 export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
 
@@ -24,23 +30,13 @@ type Props = {
   kind: LeadKind
   initial: Values
   submitLabel: string
-  /** Values to merge in after hydration (the quote form's query string). */
-  prefill?: () => Values
-  /** Called once the lead is stored (or the honeypot says a bot filled the form). */
+  /** Values to merge in after hydration (the quote form's query string; may load code first). */
+  prefill?: () => Values | Promise<Values> | undefined
+  /** Called once the lead is stored. */
   onStored?: () => void
   /** Shown in the status region in place of the form after success (contact). */
   successText?: string
   children: ReactNode
-}
-
-/** crypto.randomUUID needs a secure context (https or localhost); a v4 UUID by hand otherwise. */
-function newLeadId(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
-  const b = crypto.getRandomValues(new Uint8Array(16))
-  b[6] = (b[6]! & 0x0f) | 0x40
-  b[8] = (b[8]! & 0x3f) | 0x80
-  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
 }
 
 /**
@@ -62,14 +58,29 @@ function typedBeforeHydration(formId: string, initial: Values): Values {
   return typed
 }
 
+type SendModule = typeof import('./send')
+let sendModule: SendModule | undefined
+const loadSend = () => import('./send').then((m) => (sendModule = m))
+
+/** sessionStorage, or null where it is blocked (reading the property itself may throw). */
+function session(): Storage | null {
+  try {
+    return window.sessionStorage
+  } catch {
+    return null
+  }
+}
+
 export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
   const { t, locale } = useI18n()
   const idPrefix = useId()
-  const captcha = useCaptcha()
+  const captcha = useLazyCaptcha()
   const formId = `${idPrefix}form`
   const [values, setValues] = useState<Values>(() => typedBeforeHydration(formId, initial))
   const [errors, setErrors] = useState<FieldErrors>({})
   const [status, setStatus] = useState<FormStatus>('idle')
+  /** The alert's message key when status is 'error'. */
+  const [alert, setAlert] = useState('form.sendError')
   // The prerendered button is disabled until React has hydrated: an Enter pressed before the
   // script runs must not send the fields as a GET query string.
   const [hydrated, setHydrated] = useState(false)
@@ -81,8 +92,22 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
 
   useEffect(() => {
     setHydrated(true)
-    if (prefill) setValues((v) => ({ ...v, ...prefill() }))
-    // Once, after hydration (the prerendered HTML has no query string); never re-applied.
+    // Once, after hydration (the prerendered HTML has no query string or draft); never re-applied.
+    const storage = session()
+    const hasDraft = Boolean(storage?.getItem(draftKey(kind)))
+    Promise.all([prefill?.(), hasDraft ? loadSend() : undefined]).then(
+      ([pre, m]) => {
+        if (!m) {
+          // What was typed before hydration wins over the link's prefill.
+          if (pre) setValues((typed) => ({ ...initial, ...pre, ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => String(v) !== String(initial[k]))) }))
+          return
+        }
+        const draft = m.loadDraft(storage!, kind, initial)
+        if (draft?.id) leadId.current ??= draft.id
+        setValues((typed) => m.startValues(initial, typed, draft?.values, pre))
+      },
+      (error: unknown) => console.error('components/forms/lead-form.tsx: the draft or the prefill could not be applied', error),
+    )
   }, [])
 
   useEffect(() => {
@@ -95,7 +120,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
 
   const input = (v: Values): Record<string, unknown> => ({
     ...v,
-    id: (leadId.current ??= newLeadId()),
+    id: (leadId.current ??= sendModule!.newLeadId()), // called only once ./send.ts is loaded
     kind,
     locale,
     page: window.location.pathname.slice(0, 300),
@@ -104,16 +129,18 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   function set(name: string, value: FieldValue) {
     const next = { ...values, [name]: value }
     setValues(next)
-    // After a failed submit, an error clears (or changes) as soon as the field is corrected.
-    if (errors[name]) {
-      const message = recheckField(name, input(next), t)
+    const storage = session()
+    if (storage) saveDraft(storage, kind, { id: leadId.current ?? undefined, values: next })
+    // After a failed submit (./send.ts is loaded then), an error clears or changes as soon as
+    // the field is corrected.
+    if (errors[name] && sendModule) {
+      const message = sendModule.recheckField(name, input(next), t)
       setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest))
     }
   }
 
   function prefetch() {
-    loadSchema().catch(() => undefined)
-    getSupabase('anon').catch(() => undefined)
+    loadSend().then((m) => m.loadSchema()).catch(() => undefined)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -122,27 +149,29 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     busy.current = true
     setStatus('sending')
     let next: FormStatus = 'error'
+    let reason = 'form.sendError'
     try {
-      // A human never sees the honeypot; a bot that fills it is told "thank you" and nothing is sent.
-      if (new FormData(event.currentTarget).get(HONEYPOT_FIELD)) {
-        next = 'success'
-      } else {
-        const result = check(await loadSchema(), input(values), t)
-        if (!result.ok) {
-          setErrors(result.errors)
-          if (result.unknown.length) console.error(`components/forms/lead-form.tsx: ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
-          next = Object.keys(result.errors).length ? 'idle' : 'error'
-          setFocusRequest((n) => n + 1)
-          return
-        }
-        setErrors({})
-        await captcha.token() // rejects if the visitor fails or closes the challenge
-        next = (await submitLead(result.lead)) === 'stored' ? 'success' : 'error'
-      }
+      const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
+      const m = await loadSend()
+      const outcome = await m.sendLead({
+        kind,
+        fields: Object.keys(initial),
+        values,
+        input: input(values),
+        honeypot,
+        storage: session(),
+        captchaToken: captcha.token,
+        t,
+      })
+      next = outcome.status
+      reason = outcome.alert
+      if (outcome.errors) setErrors(outcome.errors)
+      if (outcome.focus) setFocusRequest((n) => n + 1)
     } catch (error) {
       console.error(`components/forms/lead-form.tsx: the ${kind} form could not be sent`, error)
       next = 'error'
     } finally {
+      setAlert(reason)
       setStatus(next)
       if (next === 'success') onStored?.()
       // Quote and samples stay "sending" while the thank-you page loads.
@@ -165,7 +194,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
             <Honeypot idPrefix={idPrefix} />
             {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
             <div role="alert" className="form-alert">
-              {status === 'error' ? <p>{t('form.sendError')}</p> : null}
+              {status === 'error' ? <p>{t(alert)}</p> : null}
             </div>
             <p className="actions">
               <button type="submit" className="btn btn-primary" disabled={!hydrated} aria-disabled={sendingLabel || undefined}>

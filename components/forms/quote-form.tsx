@@ -8,7 +8,6 @@ import { PROCESSES, QUANTITY_UNITS } from './choices'
 import { Checkboxes, Consent, Radios, Select, TextField, type Option } from './fields'
 import { LeadForm } from './lead-form'
 import { PrivacyLink } from './privacy-link'
-import { quotePrefill } from './quote-prefill'
 import { ContactDetails } from './contact-details'
 
 const INITIAL = {
@@ -35,7 +34,8 @@ export function QuoteForm({ products }: { products: Option[] }) {
       kind="quote"
       initial={INITIAL}
       submitLabel={t('quote.submit')}
-      prefill={() => quotePrefill(window.location.search, ids, t)}
+      // The prefill code loads only when a link brings a query string (size selector, product page).
+      prefill={() => (window.location.search ? import('./quote-prefill').then((m) => m.quotePrefill(window.location.search, ids, t)) : undefined)}
       onStored={() => window.location.assign(href('thank-you'))}
     >
       <h2 className="form-section">{t('quote.section.order')}</h2>

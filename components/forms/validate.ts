@@ -6,6 +6,7 @@
 // the first-load bundle.
 import type { Translate } from '../../lib/i18n/translate'
 import type { Lead, LeadKind } from '../../lib/leads/schema'
+import type { ServerIssue } from '../../lib/leads/submit'
 
 type SchemaModule = typeof import('../../lib/leads/schema')
 
@@ -50,6 +51,27 @@ export function check(schema: SchemaModule, input: Record<string, unknown>, t: T
     errors[field] = t(issue.message, limit === undefined ? {} : { max: limit })
   }
   return { ok: false, errors, unknown }
+}
+
+/**
+ * The server's refusals (400 "invalid", lib/leads/submit.ts) as field errors, like check():
+ * the server validates with the same schema, so its messages are the same i18n keys. A problem
+ * on a field this form does not show, or with a message we do not know, is a bug: `unknown`.
+ */
+export function serverErrors(schema: SchemaModule, issues: ServerIssue[], fields: string[], t: Translate): { errors: FieldErrors; unknown: string[] } {
+  const errors: FieldErrors = {}
+  const unknown: string[] = []
+  const known = new Set<string>(schema.LEAD_ERROR_KEYS)
+  for (const { field, message } of issues) {
+    if (!fields.includes(field) || SYSTEM_FIELDS.has(field)) {
+      unknown.push(`${field || '(form)'}: ${message}`)
+      continue
+    }
+    if (field in errors) continue
+    const limit = (schema.LEAD_LIMITS as Record<string, number>)[field]
+    errors[field] = t(known.has(message) ? message : 'form.error.invalid', limit === undefined ? {} : { max: limit })
+  }
+  return { errors, unknown }
 }
 
 /** The errors of one field after an edit, once the schema is loaded (no error before submit). */

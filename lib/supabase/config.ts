@@ -20,7 +20,7 @@ export const LOCAL_SUPABASE_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0'
 
 // Vite replaces the literal `import.meta.env.VITE_…` expressions at build time, so they must be
-// written out in full. Under plain Node (scripts, the local server) import.meta.env is
+// written out in full. Under plain Node (scripts, the local server) Vite's env object is
 // undefined and reading it throws: fall back to process.env there.
 function readEnv(read: () => string | undefined, name: string): string | undefined {
   try {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { usePageData } from '../../../components/page-data'
 import { Faq } from '../../../components/blocks/blocks'
 import { FileList } from '../../../components/documents/file-list'
-import { Link } from '../../../components/routing/links'
+import { Link, useHref } from '../../../components/routing/links'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
 
@@ -10,6 +10,8 @@ export default function Page() {
   const { product, name, spec, rollsRow, heatNote, sheets } = usePageData<ProductPageData>()
   const { t, fill } = useI18n()
   const id = product.id
+  // "Request a quote" pre-selects this product (components/forms/quote-prefill.ts reads it).
+  const quoteHref = `${useHref()('quote')}?product=${encodeURIComponent(id)}`
   // A value that is one left-to-right run ("100–250 mm") sits in <bdi dir="ltr">; text that mixes
   // it with words (the roll list, the smoking note) keeps the page's direction, its values
   // isolated by lib/facts/format.ts, so Arabic reads "50 m أو 100 m أو …" in order.
@@ -30,7 +32,7 @@ export default function Page() {
             <h1>{name}</h1>
             <p className="lead">{fill(product.intro)}</p>
             <p className="actions">
-              <Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link>
+              <a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a>
               <Link to="samples" className="btn btn-secondary">{t('nav.samples')}</Link>
             </p>
           </div>
@@ -102,7 +104,7 @@ export default function Page() {
         <div className="container">
           <h2>{t('product.order.title', { productName: name })}</h2>
           <p className="lead">{t('product.order.text')}</p>
-          <p className="actions"><Link to="quote" className="btn btn-primary">{t('product.quoteButton')}</Link></p>
+          <p className="actions"><a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a></p>
         </div>
       </section>
     </article>

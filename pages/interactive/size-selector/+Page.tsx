@@ -2,23 +2,20 @@
 // The rule lives in lib/sizing/recommend.ts (pure, unit-tested); this component only collects
 // the input, shows errors and the result in the locale, and links to the quote form with the
 // recommendation in the query string (names documented at quoteQuery()).
+//
+// The rule and the result card (./result.tsx) load on first focus and are awaited on submit,
+// like zod on the lead forms: the page's first-load JavaScript stays at React's floor
+// (issue 14: ≤ 72 KB gzip). The accepted range and the processes come with the page data.
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
 import { formatList } from '../../../lib/facts/format'
 import { useI18n } from '../../../lib/i18n/context'
 import type { LocaleCode } from '../../../lib/routing/table'
-import {
-  circumferenceLimits,
-  quoteQuery,
-  recommendNetting,
-  SIZING_PROCESSES,
-  type ExplanationLine,
-  type Recommendation,
-  type SizingProcess,
-  type SizingResult,
-} from '../../../lib/sizing/recommend'
+import type { ExplanationLine, SizingProcess, SizingResult } from '../../../lib/sizing/recommend'
 import type { SizeSelectorData } from './+data'
+
+const loadRule = () => import('./result')
 
 const P = 'size-selector.'
 const SIZE_GUIDE = 'guide/how-to-choose-netting-size-calculator'
@@ -63,8 +60,7 @@ const typedChecked = (name: string) =>
 export default function Page() {
   const { t, locale } = useI18n()
   const href = useHref()
-  const { sizing } = usePageData<SizeSelectorData>()
-  const limits = circumferenceLimits(sizing)
+  const { sizing, limits, processes } = usePageData<SizeSelectorData>()
   const num = numberFormat(locale)
 
   // Start from what a buyer may have typed before the script arrived: hydration would reset
@@ -84,10 +80,10 @@ export default function Page() {
     const p = q.get('product')
     if (p && sizing.products.some((x) => x.id === p)) setProduct(p)
     const pr = q.get('process')
-    if (pr && (SIZING_PROCESSES as readonly string[]).includes(pr)) setProcess(pr as SizingProcess)
+    if (pr && (processes as string[]).includes(pr)) setProcess(pr as SizingProcess)
     const c = q.get('circumference')
     if (c) setCircumference(c.slice(0, 20))
-  }, [sizing.products])
+  }, [sizing.products, processes])
 
   const box = (text: ReactNode) => <bdi>{text}</bdi>
   const mm = (n: number) => box(`${num(n)} mm`)
@@ -109,9 +105,20 @@ export default function Page() {
   const line = (l: ExplanationLine) =>
     rich(t(P + l.key), Object.fromEntries(Object.entries(l.values).map(([k, v]) => [k, formatValue(k, v)])))
 
-  function submit(event: FormEvent<HTMLFormElement>) {
+  const [rule, setRule] = useState<Awaited<ReturnType<typeof loadRule>> | null>(null)
+  const prefetch = () => void loadRule().catch(() => undefined)
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
-    const r = recommendNetting({ circumference, process, product }, sizing)
+    let m: Awaited<ReturnType<typeof loadRule>>
+    try {
+      m = await loadRule()
+    } catch (error) {
+      console.error('pages/interactive/size-selector: the rule could not be loaded', error)
+      return
+    }
+    setRule(() => m)
+    const r = m.recommendNetting({ circumference, process, product }, sizing)
     setResult(r)
     if (!r.ok) ({ circumference: inputRef, process: processRef, product: selectRef })[r.field].current?.focus()
   }
@@ -132,7 +139,7 @@ export default function Page() {
           </p>
         </noscript>
 
-        <form className="card size-form" noValidate onSubmit={submit}>
+        <form className="card size-form" noValidate onSubmit={submit} onFocus={prefetch} onPointerDown={prefetch}>
           <div className="field">
             <label htmlFor={ids.circumference}>{t(P + 'circumference.label')}</label>
             <p id={ids.cHint} className="field-hint">
@@ -158,7 +165,7 @@ export default function Page() {
 
           <fieldset ref={processRef} tabIndex={-1} aria-describedby={ids.pError}>
             <legend>{t(P + 'process.legend')}</legend>
-            {SIZING_PROCESSES.map((p) => (
+            {processes.map((p) => (
               <label key={p} className="choice">
                 <input type="radio" name="process" value={p} checked={process === p} onChange={() => setProcess(p)} />
                 <span>
@@ -195,61 +202,9 @@ export default function Page() {
         </form>
 
         <div className="size-result" aria-live="polite">
-          {result?.ok ? <Result r={result.recommendation} line={line} formatMm={mm} productName={productName} quoteHref={`${href('quote')}?${quoteQuery(result.recommendation)}`} headingId={ids.heading} /> : null}
+          {result?.ok && rule ? <rule.Result r={result.recommendation} line={line} formatMm={mm} productName={productName} quoteHref={`${href('quote')}?${rule.quoteQuery(result.recommendation)}`} headingId={ids.heading} /> : null}
         </div>
       </div>
     </section>
-  )
-}
-
-type ResultProps = {
-  r: Recommendation
-  line: (l: ExplanationLine) => ReactNode[]
-  formatMm: (n: number) => ReactNode
-  productName: (id: string) => string
-  quoteHref: string
-  headingId: string
-}
-
-function Result({ r, line, formatMm, productName, quoteHref, headingId }: ResultProps) {
-  const { t } = useI18n()
-  // The inner diameter (diameter of meat held, as in the catalogue) is the answer; the relaxed
-  // diameter is the same net on the roll, shown after it and named as such (lib/sizing/recommend.ts).
-  const rows: [string, ReactNode][] = [
-    ...(r.product ? [[t(P + 'result.product'), t(P + (r.standard ? 'result.line.standard' : 'result.line.madeToOrder'), { product: productName(r.product) })] as [string, ReactNode]] : []),
-    [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
-    [t(P + 'result.relaxed'), <>≈ {formatMm(r.relaxedDiameterMm)}</>],
-    [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
-    [t(P + 'result.elasticity'), t(`${P}elasticity.${r.elasticity}`)],
-    [t(P + 'result.roll'), r.rollLength === 'custom' ? t(P + 'result.rollCustom') : <bdi>{`${r.rollLength} m`}</bdi>],
-    [t(P + 'result.mesh'), formatMm(r.meshOpeningMm)],
-    [t('spec.material'), t('spec.materialValue')],
-  ]
-  return (
-    <article className="card" aria-labelledby={headingId}>
-      <h2 id={headingId}>{t(P + 'result.heading')}</h2>
-      <dl className="mini-spec">
-        {rows.map(([label, value]) => (
-          <Fragment key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </Fragment>
-        ))}
-      </dl>
-      <p className="field-hint">{t(P + 'result.terms')}</p>
-      <h3>{t(P + 'result.why')}</h3>
-      <ul className="check-list">
-        {r.explanation.map((l) => (
-          <li key={l.key}>{line(l)}</li>
-        ))}
-      </ul>
-      <p className="field-hint">
-        {t(P + 'result.disclaimer')} <Link to="samples">{t(P + 'result.samples')}</Link>
-      </p>
-      <p className="actions">
-        <a className="btn btn-primary" href={quoteHref}>{t(P + 'result.quote')}</a>
-        {r.product ? <Link to={`product/${r.product}`} className="btn btn-secondary">{t(P + 'result.viewProduct', { product: productName(r.product) })}</Link> : null}
-      </p>
-    </article>
   )
 }

@@ -4,13 +4,16 @@
 import type { PageContextServer } from 'vike/types'
 import { facts, routeTable } from '../../../lib/content/data'
 import { interactiveData, type InteractiveData } from '../../../lib/pages/interactive'
-import { sizingConstants, sizingProductIds, type SizingConstants } from '../../../lib/sizing/recommend'
+import { circumferenceLimits, SIZING_PROCESSES, sizingConstants, sizingProductIds, type SizingConstants, type SizingProcess } from '../../../lib/sizing/recommend'
 
-export type SizeSelectorData = InteractiveData & { sizing: SizingConstants }
+/** `limits` and `processes` come computed with the page, so the browser needs the rule itself
+ *  (lib/sizing/recommend.ts) only once a buyer asks for a size (see +Page.tsx). */
+export type SizeSelectorData = InteractiveData & { sizing: SizingConstants; limits: { min: number; max: number }; processes: SizingProcess[] }
 
 export function data(pageContext: PageContextServer): SizeSelectorData {
   const ids = sizingProductIds(routeTable, pageContext.locale)
   const links = ['quote', 'products', 'samples', 'guide/how-to-choose-netting-size-calculator', ...ids.map((id) => `product/${id}`)]
   const base = interactiveData('size-selector', ['product.', 'spec.', 'process.'], links)(pageContext)
-  return { ...base, sizing: sizingConstants(facts, ids) }
+  const sizing = sizingConstants(facts, ids)
+  return { ...base, sizing, limits: circumferenceLimits(sizing), processes: [...SIZING_PROCESSES] }
 }

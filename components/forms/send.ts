@@ -1,0 +1,102 @@
+// Everything a lead form does when it is used rather than shown: validate (zod, ./validate.ts),
+// run the captcha, send (lib/leads/submit.ts), turn the answer into what the form shows, and
+// keep the draft (lib/leads/draft.ts). Loaded on the form's first focus (components/forms/
+// lead-form.tsx), never on first load: the form pages stay at React's floor (issue 14).
+import type { Translate } from '../../lib/i18n/translate'
+import { clearDraft, saveDraft } from '../../lib/leads/draft'
+import type { LeadKind } from '../../lib/leads/schema'
+import { readAttribution, submitLead } from '../../lib/leads/submit'
+import { supabaseAnonKey, supabaseUrl } from '../../lib/supabase/config'
+import type { Values } from './form-context'
+import { check, loadSchema, serverErrors, type FieldErrors } from './validate'
+
+export { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
+export { loadSchema, recheckField } from './validate'
+
+/** crypto.randomUUID needs a secure context (https or localhost); a v4 UUID by hand otherwise. */
+export function newLeadId(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const b = crypto.getRandomValues(new Uint8Array(16))
+  b[6] = (b[6]! & 0x0f) | 0x40
+  b[8] = (b[8]! & 0x3f) | 0x80
+  const h = [...b].map((x) => x.toString(16).padStart(2, '0')).join('')
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`
+}
+
+/** The fields of `values` that differ from the form's initial state. */
+function changedFrom(initial: Values, values: Values): Values {
+  return Object.fromEntries(Object.entries(values).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(initial[k])))
+}
+
+/**
+ * Start values after hydration: what was typed before hydration wins, then the draft of an
+ * earlier attempt in this tab, then the link's prefill (a product chosen on a product page is
+ * added to the draft's products rather than lost).
+ */
+export function startValues(initial: Values, typed: Values, draft: Values | undefined, prefill: Values | undefined): Values {
+  const merged: Values = { ...initial, ...prefill }
+  for (const [k, v] of Object.entries(changedFrom(initial, draft ?? {}))) {
+    const p = merged[k]
+    merged[k] = Array.isArray(v) && Array.isArray(p) ? [...new Set([...v, ...p])] : v
+  }
+  return { ...merged, ...changedFrom(initial, typed) }
+}
+
+export type Outcome = {
+  status: 'idle' | 'success' | 'error'
+  /** The alert's message key when status is 'error'. */
+  alert: string
+  /** Field errors to show (set whenever validation or the server looked at the fields). */
+  errors?: FieldErrors
+  /** Move focus to the first invalid field. */
+  focus?: boolean
+}
+
+type Send = {
+  kind: LeadKind
+  /** The form's fields (their names), to tell a field problem from a bug. */
+  fields: string[]
+  values: Values
+  /** The values with id, kind, locale and page: what the schema validates. */
+  input: Record<string, unknown>
+  honeypot: string
+  storage: Storage | null
+  captchaToken: () => Promise<string | undefined>
+  t: Translate
+}
+
+export async function sendLead({ kind, fields, values, input, honeypot, storage, captchaToken, t }: Send): Promise<Outcome> {
+  const schema = await loadSchema()
+  const result = check(schema, input, t)
+  if (!result.ok) {
+    if (result.unknown.length) console.error(`components/forms: the ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
+    return Object.keys(result.errors).length
+      ? { status: 'idle', alert: '', errors: result.errors, focus: true }
+      : { status: 'error', alert: 'form.sendError', errors: result.errors }
+  }
+  // The id goes into the draft before the request: a reload after a lost answer retries it.
+  if (storage) saveDraft(storage, kind, { id: result.lead.id, values })
+  const token = await captchaToken() // rejects if the visitor fails or closes the challenge
+  const answer = await submitLead(
+    { lead: result.lead, captchaToken: token, website: honeypot, attribution: storage ? readAttribution(storage) : undefined },
+    { url: supabaseUrl, anonKey: supabaseAnonKey },
+  )
+  switch (answer.kind) {
+    case 'stored':
+      if (storage) clearDraft(storage, kind)
+      return { status: 'success', alert: '', errors: {} }
+    case 'rate-limited':
+      return { status: 'error', alert: 'form.rateLimited', errors: {} }
+    case 'captcha':
+      return { status: 'error', alert: 'form.captchaError', errors: {} }
+    case 'invalid': {
+      const mapped = serverErrors(schema, answer.issues, fields, t)
+      if (mapped.unknown.length) console.error(`components/forms: the server refused the ${kind} lead: ${mapped.unknown.join('; ')}`)
+      return Object.keys(mapped.errors).length
+        ? { status: 'idle', alert: '', errors: mapped.errors, focus: true }
+        : { status: 'error', alert: 'form.error.invalid', errors: {} }
+    }
+    default:
+      return { status: 'error', alert: 'form.sendError', errors: {} }
+  }
+}
