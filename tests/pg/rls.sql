@@ -232,6 +232,8 @@ reset role;
 -- service_role bypasses RLS and alone may change rows.
 set role service_role;
 reset request.jwt.claims;
+-- updated_at may already be set by the inbox checks above: compare, do not expect NULL.
+update public.leads set updated_at = null where id = '10000000-0000-4000-8000-000000000001';
 update public.leads set name = 'Jean D.' where id = '10000000-0000-4000-8000-000000000001';
 do $$ begin
   if (select updated_at from public.leads where id = '10000000-0000-4000-8000-000000000001') is not null then
