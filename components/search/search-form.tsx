@@ -12,7 +12,7 @@ export function SearchForm({ productsHref }: { productsHref: string }) {
   const { t } = useI18n()
   return (
     <div className="site-search">
-      <form id="site-search" role="search" method="get" action="">
+      <form id="site-search" role="search" method="get">
         <label htmlFor="search-q">{t('search.label')}</label>
         <div className="search-row">
           <input id="search-q" name="q" type="search" autoComplete="off" enterKeyHint="search" placeholder={t('search.placeholder')} />

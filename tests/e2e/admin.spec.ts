@@ -10,6 +10,7 @@ import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
+import { LOCAL_SERVICE_ROLE_KEY } from '../../server/local-supabase/jwt'
 import { expect, test, testBackendUrl } from './fixtures'
 
 const SCRIPT = '<img src=x onerror=alert(1)>'
@@ -22,13 +23,17 @@ class NoRealtime {
     throw new Error('realtime is not used in tests')
   }
 }
+// Browsers cannot write the table any more (the submit-lead function stores leads as the service
+// role, tests/unit/submit-lead.test.ts), so the fixtures are stored the way that function stores them.
+const serviceRole = (): SupabaseClient =>
+  createClient(testBackendUrl(), LOCAL_SERVICE_ROLE_KEY, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } })
 const anon = (): SupabaseClient =>
   createClient(testBackendUrl(), LOCAL_SUPABASE_ANON_KEY, {
     auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   })
 
-// Three leads sent as a visitor would (anon insert), oldest first, with hostile content.
+// Three leads as buyers send them, oldest first, with hostile content.
 const seeded: ({ id: string } & Record<string, unknown>)[] = [
   {
     id: crypto.randomUUID(),
@@ -76,7 +81,7 @@ const seeded: ({ id: string } & Record<string, unknown>)[] = [
 let seeding: Promise<void> | undefined
 async function seed() {
   for (const lead of seeded) {
-    const { error } = await anon().from('leads').insert(lead)
+    const { error } = await serviceRole().from('leads').insert(lead)
     expect(error).toBeNull()
     await new Promise((r) => setTimeout(r, 20)) // distinct created_at, so "newest first" is testable
   }

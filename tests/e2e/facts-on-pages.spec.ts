@@ -26,8 +26,9 @@ test.describe('technical values on product pages', () => {
     expect(values[1]).toContain(`${f.heatC} °C (${celsiusToFahrenheit(f.heatC)} °F)`)
     expect(values[2]).toBe(`${f.diameterMm.min}–${f.diameterMm.max} mm`)
     expect(values[3]).toBe(f.stitches.join(' / '))
-    // Roll lengths are a list in the page's language: "50 m and 100 m", "50 m ve 100 m".
-    expect(values[4]!.startsWith(formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`), locale))).toBe(true)
+    // Roll lengths are a list in the page's language with the custom option: "50 m, 100 m or custom lengths on request".
+    expect(values[4]!.startsWith(formatList(facts.sizing.rollLengthsM.map((m) => `${m} m`).concat('\u0000'), locale, { type: 'disjunction' }).split('\u0000')[0]!)).toBe(true)
+    for (const m of facts.sizing.rollLengthsM) expect(values[4]).toContain(`${m} m`)
   })
 
   test('the spec table values are those of the spec', () => {

@@ -18,7 +18,8 @@ const ERROR_EN = 'An error occurred while sending the message, please try again 
 const SUCCESS_AR = 'شكرًا على رسالتكم، سنرد عليكم قريبًا.'
 const ERROR_AR = 'حدث خطأ أثناء إرسال الرسالة، يُرجى المحاولة مرة أخرى لاحقًا.'
 const ERROR_DE = 'Beim Senden der Nachricht ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.'
-const LEADS = /127\.0\.0\.1:54321\/rest\/v1\/leads/
+// Every lead goes through the submit-lead Edge Function (supabase/functions/submit-lead).
+const LEADS = /127\.0\.0\.1:54321\/functions\/v1\/submit-lead/
 
 // Node 20 has no WebSocket and these reads never use realtime.
 class NoRealtime {
@@ -51,7 +52,7 @@ async function stored(email: string): Promise<Row[]> {
 let counter = 0
 const uniqueEmail = (label: string) => `e2e-${label}-${Date.now()}-${test.info().workerIndex}-${counter++}@example.com`
 
-/** Counts the lead inserts the page sends (POSTs to /rest/v1/leads). */
+/** Counts the leads the page sends (POSTs to the submit-lead function). */
 function countInserts(page: Page) {
   const posts: Request[] = []
   page.on('request', (r) => {
@@ -205,11 +206,12 @@ test.describe('samples form', () => {
     await expect(page.locator('form.lead-form [name="products"][value="beef"]')).toBeChecked()
     await expect(field(page, 'consent_privacy')).toBeChecked()
 
-    // The retry reuses the lead's id: the database answers 409 (duplicate), the form succeeds.
+    // The retry reuses the lead's id: the function answers 200 duplicate, the form succeeds.
     const retry = page.waitForResponse((r) => LEADS.test(r.url()) && r.request().method() === 'POST')
     await submitButton(page).click()
     await expect(page).toHaveURL(/\/de\/danke\/$/)
-    expect((await retry).status()).toBe(409)
+    expect((await retry).status()).toBe(200)
+    expect(await (await retry).json()).toMatchObject({ duplicate: true })
     const rows = await stored(email)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({ kind: 'samples', locale: 'de', page: '/de/muster/', products: ['beef'], company: 'Fleischwerk Nord GmbH' })
@@ -343,7 +345,7 @@ test.describe('form states', () => {
     await expect(page.locator(`[id="${id}"]`)).toHaveText('Bitte kürzen Sie den Text auf höchstens 5000 Zeichen.')
   })
 
-  test('a filled honeypot pretends success and sends nothing', async ({ page }) => {
+  test('a filled honeypot pretends success; the server, which decides, stores nothing', async ({ page }) => {
     const inserts = countInserts(page)
     const email = uniqueEmail('bot')
     await page.goto('/en/contact/')
@@ -356,7 +358,7 @@ test.describe('form states', () => {
     await honeypot.locator('input').fill('https://spam.example', { force: true })
     await submitButton(page).click()
     await expect(page.getByRole('status').filter({ hasText: SUCCESS_EN })).toBeVisible()
-    expect(inserts()).toBe(0)
+    expect(inserts()).toBe(1)
     expect(await stored(email)).toHaveLength(0)
   })
 

@@ -99,11 +99,12 @@ test.describe('built site integrity', () => {
 
   // Fact placeholders ({maxHeat}, {countries}, …) must be filled everywhere a reader or a search
   // engine sees text: body, <title>, meta and Open Graph descriptions, JSON-LD. Only the JSON that
-  // hydrating pages carry for the browser (Vike's application/json data) keeps raw templates.
+  // hydrating pages carry for the browser (application/json data) keeps raw templates, and the
+  // inlined page script is code, not text.
   test('no {placeholder} is left unfilled in text, attributes or JSON-LD', () => {
     const left: string[] = []
     for (const { file, html } of built()) {
-      const visible = html.replace(/<script\b[^>]*type="application\/json"[^>]*>[\s\S]*?<\/script>/gi, '')
+      const visible = html.replace(/<script\b[^>]*type="(application\/json|module)"[^>]*>[\s\S]*?<\/script>/gi, '')
       for (const [hit] of visible.matchAll(/\{[a-zA-Z][\w.]*\}/g)) left.push(`${file}: ${hit}`)
     }
     expect(left).toEqual([])
