@@ -1,0 +1,119 @@
+// Peer benchmark: the same pages built by Astro, from this site's own built text, so that
+// `npm run bench` reports our build cost next to a well-known static site generator measured in
+// the same run on the same machine. Astro is installed on demand into a cache folder outside the
+// repository (its platform binaries cannot all be pinned in our lock file), once per machine.
+//
+// Each of our built pages becomes one Markdown entry (title, description, headings, paragraphs
+// and list items of its <main>, in its language and direction) of an Astro content collection,
+// rendered through one layout with a header and footer: Markdown parsing, a layout per page and
+// one HTML file per URL, the work our build does per page.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+
+// Astro 5 is the newest line that runs on Node 20 (Astro 6+ needs Node 22).
+export const ASTRO_VERSION = '5.18.2'
+const DEPS = join(tmpdir(), `bench-astro-${ASTRO_VERSION}`)
+
+export type PeerBuild = { name: string; version: string; pages: number; wallMs: number; cpuMs: number; ok: boolean; tail: string }
+
+/** Wall and CPU time (user + system, children included) of a shell command. */
+export function timed(command: string, cwd: string): { wallMs: number; cpuMs: number; ok: boolean; tail: string } {
+  const start = performance.now()
+  // `times` prints the shell's own and its children's user/system times after the command.
+  const r = spawnSync('bash', ['-c', `${command} > .bench-out.log 2>&1; status=$?; times; exit $status`], { cwd, encoding: 'utf8' })
+  const wallMs = performance.now() - start
+  const children = (r.stdout.trim().split('\n')[1] ?? '').match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)
+  const cpuMs = children ? (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000 : NaN
+  const log = existsSync(join(cwd, '.bench-out.log')) ? readFileSync(join(cwd, '.bench-out.log'), 'utf8') : ''
+  return { wallMs, cpuMs, ok: r.status === 0, tail: log.trim().split('\n').slice(-3).join('\n') }
+}
+
+function installAstro(): void {
+  if (existsSync(join(DEPS, 'node_modules/astro/package.json'))) return
+  mkdirSync(DEPS, { recursive: true })
+  writeFileSync(join(DEPS, 'package.json'), JSON.stringify({ name: 'bench-astro-deps', private: true, type: 'module' }))
+  const r = spawnSync('npm', ['install', '--no-audit', '--no-fund', '--save-exact', `astro@${ASTRO_VERSION}`], { cwd: DEPS, encoding: 'utf8' })
+  if (r.status !== 0) throw new Error(`bench: could not install astro@${ASTRO_VERSION}: ${r.stderr.slice(-400)}`)
+}
+
+const decode = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ').trim()
+const yamlString = (s: string) => JSON.stringify(s)
+
+/** One of our built pages as Markdown with front matter: the text a buyer reads, in its order. */
+export function pageAsMarkdown(html: string): string | undefined {
+  const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1]
+  if (!main) return undefined
+  const title = decode(/<title>([\s\S]*?)<\/title>/.exec(html)?.[1] ?? '')
+  const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
+  const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en'
+  const dir = /<html[^>]* dir="(rtl|ltr)"/.exec(html)?.[1] ?? 'ltr'
+  const blocks = [...main.matchAll(/<(h[1-4]|p|li|th|td|dt|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)].map(([, tag, inner]) => {
+    const text = decode(inner!)
+    if (!text) return ''
+    if (tag!.startsWith('h')) return `${'#'.repeat(Number(tag![1]))} ${text}`
+    if (tag === 'li' || tag === 'dt' || tag === 'dd') return `- ${text}`
+    return text
+  }).filter(Boolean)
+  return `---\ntitle: ${yamlString(title)}\ndescription: ${yamlString(description)}\nlang: ${lang}\ndir: ${dir}\n---\n\n${blocks.join('\n\n')}\n`
+}
+
+const LAYOUT = `---
+const { title, description, lang, dir } = Astro.props
+---
+<html lang={lang} dir={dir}>
+  <head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>{title}</title><meta name="description" content={description} /></head>
+  <body>
+    <header><a href="/">Elastinet</a><nav><ul><li><a href="/en/elastic-meat-netting/">Products</a></li><li><a href="/en/guide/meat-netting/">Guides</a></li><li><a href="/en/about/">About</a></li><li><a href="/en/contact/">Contact</a></li></ul></nav></header>
+    <main><slot /></main>
+    <footer><p>Elastic meat netting made in Turkey.</p></footer>
+  </body>
+</html>
+`
+const ROUTE = `---
+import { getCollection, render } from 'astro:content'
+import Layout from '../layouts/Page.astro'
+export async function getStaticPaths() {
+  const pages = await getCollection('pages')
+  return pages.map((page) => ({ params: { slug: page.id === 'index' ? undefined : page.id }, props: { page } }))
+}
+const { page } = Astro.props
+const { Content } = await render(page)
+---
+<Layout {...page.data}><Content /></Layout>
+`
+const CONTENT_CONFIG = `import { defineCollection, z } from 'astro:content'
+import { glob } from 'astro/loaders'
+export const collections = {
+  pages: defineCollection({
+    loader: glob({ pattern: '**/*.md', base: './src/data/pages', generateId: ({ entry }) => entry.replace(/\\/?index\\.md$|\\.md$/, '') || 'index' }),
+    schema: z.object({ title: z.string(), description: z.string(), lang: z.string(), dir: z.enum(['ltr', 'rtl']) }),
+  }),
+}
+`
+
+/** Writes an Astro project for the pages of `htmlFiles` (paths under `dist`) and builds it. */
+export function buildWithAstro(dist: string, htmlFiles: string[], work: string): PeerBuild {
+  installAstro()
+  rmSync(work, { recursive: true, force: true })
+  mkdirSync(join(work, 'src/pages'), { recursive: true })
+  mkdirSync(join(work, 'src/layouts'), { recursive: true })
+  symlinkSync(join(DEPS, 'node_modules'), join(work, 'node_modules'), 'dir')
+  writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'bench-astro-site', private: true, type: 'module' }))
+  writeFileSync(join(work, 'astro.config.mjs'), `import { defineConfig } from 'astro/config'\nexport default defineConfig({ trailingSlash: 'always', build: { format: 'directory' } })\n`)
+  writeFileSync(join(work, 'src/content.config.ts'), CONTENT_CONFIG)
+  writeFileSync(join(work, 'src/layouts/Page.astro'), LAYOUT)
+  writeFileSync(join(work, 'src/pages/[...slug].astro'), ROUTE)
+  let pages = 0
+  for (const file of htmlFiles) {
+    const md = pageAsMarkdown(readFileSync(file, 'utf8'))
+    if (!md) continue
+    const target = join(work, 'src/data/pages', relative(dist, file).replace(/\.html$/, '.md'))
+    mkdirSync(dirname(target), { recursive: true })
+    writeFileSync(target, md)
+    pages++
+  }
+  const run = timed('ASTRO_TELEMETRY_DISABLED=1 node_modules/.bin/astro build --silent', work)
+  return { name: 'Astro', version: ASTRO_VERSION, pages, ...run }
+}
