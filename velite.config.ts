@@ -52,7 +52,8 @@ function single<T extends z.ZodTypeAny>(schema: T, name: string): z.ZodCatch<T> 
   return schema.catch(({ error }: { error: z.ZodError }) => {
     const entry = loaded.get(join(root, name))
     if (entry?.problems.length) return {} as z.infer<T> // a syntax error: the issues are its echo
-    for (const issue of error.issues) entry?.problems.push({ file: `content/${name}`, line: entry.lines.lineOf(issue.path), field: fieldName(issue.path) || undefined, message: issue.message })
+    for (const issue of error.issues)
+      entry?.problems.push({ file: `content/${name}`, line: entry.lines.lineOf(issue.path), field: fieldName(issue.path) || undefined, message: issue.message })
     return {} as z.infer<T>
   })
 }
@@ -100,9 +101,14 @@ const countries = defineCollection({
 const guides = defineCollection({
   name: 'Guide',
   pattern: 'guides/*/*.mdx',
-  schema: articleFrontmatterSchema
-    .extend({ code: mdxBody(), toc: s.toc() })
-    .transform((data, ctx) => ({ ...data, ...fromLocaleFolder(ctx.meta.path, ctx), file: relative(ctx.meta.path), words: String(ctx.meta.content ?? '').split(/\s+/).filter(Boolean).length })),
+  schema: articleFrontmatterSchema.extend({ code: mdxBody(), toc: s.toc() }).transform((data, ctx) => ({
+    ...data,
+    ...fromLocaleFolder(ctx.meta.path, ctx),
+    file: relative(ctx.meta.path),
+    words: String(ctx.meta.content ?? '')
+      .split(/\s+/)
+      .filter(Boolean).length,
+  })),
 })
 
 const glossary = defineCollection({

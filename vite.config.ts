@@ -40,7 +40,8 @@ function plainDynamicImports(): Plugin {
  * renderer/enhance.ts itself (content pages) must stay out of it, or content pages would load
  * React. (The Rolldown runtime helper, 0.4 KB, cannot join a group and stays a file of its own.)
  */
-const ISLAND_RUNTIME = /node_modules\/(react|react-dom|scheduler)\/|\/renderer\/(hydrate-island|page-root|island-props)\.|\/lib\/i18n\/|\/components\/(routing\/links|page-data|error-boundary)\.|\/components\/forms\/captcha-key\.|\/renderer\/enhance\.ts\?island$|vite\/preload-helper/
+const ISLAND_RUNTIME =
+  /node_modules\/(react|react-dom|scheduler)\/|\/renderer\/(hydrate-island|page-root|island-props)\.|\/lib\/i18n\/|\/components\/(routing\/links|page-data|error-boundary)\.|\/components\/forms\/captcha-key\.|\/renderer\/enhance\.ts\?island$|vite\/preload-helper/
 
 export default defineConfig({
   // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.

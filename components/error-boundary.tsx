@@ -13,7 +13,10 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, { error: E
     return (
       <div className="container app-error" role="alert">
         <h1>Unexpected Application Error!</h1>
-        <p>{status ? `${status} ` : ''}{error.message}</p>
+        <p>
+          {status ? `${status} ` : ''}
+          {error.message}
+        </p>
       </div>
     )
   }

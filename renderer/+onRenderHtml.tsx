@@ -36,7 +36,10 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const currentPath = route?.paths[locale] ?? pageContext.urlPathname
 
   const tags = headTags(routeTable, site, route, locale, data.head, info.ogLocale, facts.business.name, facts.business.brand)
-  const crumbs = [{ name: t('nav.home'), url: site + href('home') }, ...(data.head.breadcrumbs ?? []).map(([name, target]) => ({ name, url: site + href(target) }))]
+  const crumbs = [
+    { name: t('nav.home'), url: site + href('home') },
+    ...(data.head.breadcrumbs ?? []).map(([name, target]) => ({ name, url: site + href(target) })),
+  ]
   const jsonLd = [organization(facts), ...(route && routeKey !== 'home' ? [breadcrumbList(crumbs)] : []), ...(data.head.jsonLd ?? [])]
 
   const switcher = routeTable.locales.map((code) => ({
@@ -45,13 +48,31 @@ export function onRenderHtml(pageContext: PageContextServer) {
     current: code === locale,
   }))
 
-  const root = data.client
-    ? <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={data.client.primary} fallback={data.client.fallback} vars={vars} href={(to) => data.client!.links[to] ?? href(to)} data={data} />
-    : <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
+  const root = data.client ? (
+    <PageRoot
+      Page={Page as ComponentType}
+      locale={locale}
+      dir={info.dir}
+      primary={data.client.primary}
+      fallback={data.client.fallback}
+      vars={vars}
+      href={(to) => data.client!.links[to] ?? href(to)}
+      data={data}
+    />
+  ) : (
+    <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
+  )
 
   // Islands (pages/interactive/) hydrate #root from these props (renderer/hydrate-island.tsx).
   const islandJson = data.client
-    ? serializeIslandProps({ locale, primary: data.client.primary, fallback: data.client.fallback, vars, links: data.client.links, data: { ...data, head: undefined, client: undefined } })
+    ? serializeIslandProps({
+        locale,
+        primary: data.client.primary,
+        fallback: data.client.fallback,
+        vars,
+        links: data.client.links,
+        data: { ...data, head: undefined, client: undefined },
+      })
     : undefined
 
   // #root is rendered on its own, exactly as the browser hydrates it, so that React's useId()

@@ -44,16 +44,32 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         <meta name="description" content={fill(tags.description)} />
         <meta name="robots" content={tags.robots} />
         <link rel="canonical" href={tags.canonical} />
-        {tags.alternates.map((a) => <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />)}
-        {Object.entries(tags.og).map(([property, content]) => <meta key={property} property={property} content={fill(content)} />)}
+        {tags.alternates.map((a) => (
+          <link key={a.hreflang} rel="alternate" hrefLang={a.hreflang} href={a.href} />
+        ))}
+        {Object.entries(tags.og).map(([property, content]) => (
+          <meta key={property} property={property} content={fill(content)} />
+        ))}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#0f3d3e" />
         <link rel="icon" href="/logo.svg" type="image/svg+xml" />
-        {jsonLd.map((d, i) => <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(fillDeep(d, fill) as object) }} />)}
+        {jsonLd.map((d, i) => (
+          <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(fillDeep(d, fill) as object) }} />
+        ))}
       </head>
       <body>
-        <a className="skip-link" href="#main">{t('nav.skipToContent')}</a>
-        <Header locale={locale} currentPath={currentPath} currentPage={currentPage} switcher={switcher} quotePath={paths.quote} homePath={paths.home} searchPath={paths.search} />
+        <a className="skip-link" href="#main">
+          {t('nav.skipToContent')}
+        </a>
+        <Header
+          locale={locale}
+          currentPath={currentPath}
+          currentPage={currentPage}
+          switcher={switcher}
+          quotePath={paths.quote}
+          homePath={paths.home}
+          searchPath={paths.search}
+        />
         {/* Site search indexes only pages that search engines may index (scripts/search-index.ts). */}
         <main id="main" tabIndex={-1} data-pagefind-body={tags.robots.startsWith('index') ? '' : undefined}>
           <div id="root" dangerouslySetInnerHTML={{ __html: rootHtml }} />

@@ -10,7 +10,15 @@ import { buildSync } from 'esbuild'
 import { cspHash, inlineCode, inlineContentScript } from '../lib/build/inline-scripts'
 
 function bundle(source: string): string {
-  const out = buildSync({ stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' }, bundle: true, minify: true, format: 'esm', target: 'es2022', write: false, legalComments: 'none' })
+  const out = buildSync({
+    stdin: { contents: source, resolveDir: process.cwd(), loader: 'ts' },
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+    write: false,
+    legalComments: 'none',
+  })
   return out.outputFiles[0]!.text.trim()
 }
 

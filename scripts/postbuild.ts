@@ -45,13 +45,17 @@ console.log(`postbuild: content-page script inlined into ${scripts.inlined} page
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
 const env = { ...loadEnv('production', process.cwd(), 'VITE_'), ...process.env }
-const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, { hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()), scriptHashes: scripts.hashes })
+const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, {
+  hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()),
+  scriptHashes: scripts.hashes,
+})
 write('_headers', headersFile(headers))
 
 // For S3 + CloudFront (docs/HOSTING.md): outside dist/client, so no host ever serves them.
 const functions = { 'cloudfront-viewer-request.js': cloudfrontRequestFunction(list), 'cloudfront-viewer-response.js': cloudfrontResponseFunction(headers) }
 for (const [name, code] of Object.entries(functions)) {
-  if (Buffer.byteLength(code) > CLOUDFRONT_FUNCTION_MAX_BYTES) throw new Error(`postbuild: dist/hosts/${name} is ${Buffer.byteLength(code)} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_MAX_BYTES}`)
+  if (Buffer.byteLength(code) > CLOUDFRONT_FUNCTION_MAX_BYTES)
+    throw new Error(`postbuild: dist/hosts/${name} is ${Buffer.byteLength(code)} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_MAX_BYTES}`)
   mkdirSync('dist/hosts', { recursive: true })
   writeFileSync(join('dist/hosts', name), code)
 }

@@ -4,13 +4,7 @@
 //   --memory          throwaway in-memory database
 //   --quiet           no per-request log lines
 import { parseArgs } from 'node:util'
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  DEFAULT_DATA_DIR,
-  DEFAULT_PORT,
-  startLocalSupabase,
-} from '../server/local-supabase/index'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_PORT, startLocalSupabase } from '../server/local-supabase/index'
 
 const { values } = parseArgs({
   options: {

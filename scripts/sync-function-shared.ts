@@ -22,7 +22,9 @@ export function sharedFiles(): Record<string, string> {
   const business = { brand: facts.brand, name: facts.name, email: facts.email, phone: facts.phone, siteUrl: facts.siteUrl }
   const mailDir = path.join(root, 'content/ui/mail')
   const texts: Record<string, Record<string, string>> = {}
-  for (const f of readdirSync(mailDir).filter((f) => f.endsWith('.yml')).sort()) {
+  for (const f of readdirSync(mailDir)
+    .filter((f) => f.endsWith('.yml'))
+    .sort()) {
     texts[f.replace(/\.yml$/, '')] = parse(readFileSync(path.join(mailDir, f), 'utf8')) as Record<string, string>
   }
   const locales = readFileSync(path.join(root, 'lib/i18n/locale-codes.ts'), 'utf8')

@@ -34,7 +34,14 @@ export function AdminGate() {
   const alert = failed ? <p role="alert">The admin area could not load. Check your connection and try again.</p> : null
   // The prerendered HTML and the first client render are this notice; the form replaces it once
   // React has hydrated, so the form is interactive the moment it appears.
-  if (!ready) return alert ?? <p role="status" className="admin-loading">Loading…</p>
+  if (!ready)
+    return (
+      alert ?? (
+        <p role="status" className="admin-loading">
+          Loading…
+        </p>
+      )
+    )
   return (
     <>
       {alert}

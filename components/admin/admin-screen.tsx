@@ -39,10 +39,22 @@ export function AdminScreen({ pending = null }: { pending?: Credentials | null }
   }, [client, session])
 
   // Credentials sent before this module loaded keep their form on screen (busy) meanwhile.
-  if (loading) return pendingRef.current ? <SignInForm busy initial={pendingRef.current} onSubmit={() => {}} /> : <p role="status" className="admin-loading">Loading…</p>
+  if (loading)
+    return pendingRef.current ? (
+      <SignInForm busy initial={pendingRef.current} onSubmit={() => {}} />
+    ) : (
+      <p role="status" className="admin-loading">
+        Loading…
+      </p>
+    )
   if (unavailable) return <p role="alert">The admin area could not load. Check your connection and reload the page.</p>
   if (!session) return <SignInStep take={takePending} />
-  if (!assurance) return <p role="status" className="admin-loading">Loading…</p>
+  if (!assurance)
+    return (
+      <p role="status" className="admin-loading">
+        Loading…
+      </p>
+    )
   if (assurance.current === 'aal1' && assurance.next === 'aal2') return <MfaChallenge />
 
   const isAdmin = session.user.app_metadata?.role === 'admin'
@@ -65,8 +77,8 @@ function NoAccess({ email }: { email: string }) {
     <section className="card admin-no-access" aria-labelledby="admin-no-access">
       <h2 id="admin-no-access">No access to leads</h2>
       <p>
-        You are signed in as <strong>{email}</strong>, but this account does not have the admin role, so it cannot read
-        leads. Ask the site owner to grant the admin role to this account, then sign in again.
+        You are signed in as <strong>{email}</strong>, but this account does not have the admin role, so it cannot read leads. Ask the site owner to grant the
+        admin role to this account, then sign in again.
       </p>
     </section>
   )

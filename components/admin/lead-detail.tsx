@@ -62,11 +62,19 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
     setSaving(true)
     setMessage(null)
     // .select() returns the rows actually changed: zero means RLS refused (not an admin, or aal2 needed).
-    const { data, error } = await client.from('leads').update({ status, notes: notes.trim() ? notes : null }).eq('id', row.id).select('*')
+    const { data, error } = await client
+      .from('leads')
+      .update({ status, notes: notes.trim() ? notes : null })
+      .eq('id', row.id)
+      .select('*')
     setSaving(false)
     if (error) return setMessage({ error: true, text: `Not saved: ${error.message}` })
     const saved = (data as LeadRow[] | null)?.[0]
-    if (!saved) return setMessage({ error: true, text: 'Not saved: this session may not change leads. Sign in again (with your authenticator code if two-factor authentication is on).' })
+    if (!saved)
+      return setMessage({
+        error: true,
+        text: 'Not saved: this session may not change leads. Sign in again (with your authenticator code if two-factor authentication is on).',
+      })
     setRow(saved)
     setMessage({ error: false, text: `Saved: status ${STATUS_LABELS[saved.status]}${saved.notes ? ', notes updated' : ''}.` })
     onChanged(saved.id, saved)
@@ -79,7 +87,8 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
     setSaving(false)
     setConfirming(false)
     if (error) return setMessage({ error: true, text: `Not erased: ${error.message}` })
-    if (!data?.length) return setMessage({ error: true, text: 'Not erased: erasure needs a session signed in with an authenticator code (two-factor authentication).' })
+    if (!data?.length)
+      return setMessage({ error: true, text: 'Not erased: erasure needs a session signed in with an authenticator code (two-factor authentication).' })
     onChanged(row.id, null)
     dialog.current?.close()
   }
@@ -95,11 +104,19 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
       onClose={(e) => e.target === e.currentTarget && onClose()}
     >
       {row === undefined ? (
-        loadError ? <p role="alert" className="field-error">{loadError}</p> : <p role="status">Loading the lead…</p>
+        loadError ? (
+          <p role="alert" className="field-error">
+            {loadError}
+          </p>
+        ) : (
+          <p role="status">Loading the lead…</p>
+        )
       ) : row === null ? (
         <>
           <h2 id="admin-detail-heading">Lead not found</h2>
-          <p>No lead with the id <code>{id}</code> exists, or it has been erased.</p>
+          <p>
+            No lead with the id <code>{id}</code> exists, or it has been erased.
+          </p>
         </>
       ) : (
         <>
@@ -112,7 +129,9 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
               <label htmlFor="admin-lead-status">Status</label>
               <select id="admin-lead-status" value={status} onChange={(e) => setStatus(e.target.value as LeadStatus)}>
                 {LEAD_STATUSES.map((s) => (
-                  <option key={s} value={s}>{STATUS_LABELS[s]}</option>
+                  <option key={s} value={s}>
+                    {STATUS_LABELS[s]}
+                  </option>
                 ))}
               </select>
             </div>
@@ -127,11 +146,15 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
                 aria-describedby={notesTooLong ? 'admin-lead-notes-error' : undefined}
               />
               {notesTooLong ? (
-                <p id="admin-lead-notes-error" className="field-error">Notes can be at most {NOTES_MAX.toLocaleString('en-GB')} characters.</p>
+                <p id="admin-lead-notes-error" className="field-error">
+                  Notes can be at most {NOTES_MAX.toLocaleString('en-GB')} characters.
+                </p>
               ) : null}
             </div>
             {message ? (
-              <p role={message.error ? 'alert' : 'status'} className={message.error ? 'field-error' : 'admin-saved'}>{message.text}</p>
+              <p role={message.error ? 'alert' : 'status'} className={message.error ? 'field-error' : 'admin-saved'}>
+                {message.text}
+              </p>
             ) : null}
             <p className="actions">
               <button type="submit" className="btn btn-primary" aria-disabled={saving || notesTooLong || undefined} disabled={notesTooLong}>
@@ -206,11 +229,17 @@ function ConfirmErase({ row, busy, onConfirm, onCancel }: { row: LeadRow; busy: 
     if (d && !d.open) d.showModal()
   }, [])
   return (
-    <dialog ref={dialog} className="admin-detail admin-confirm" role="alertdialog" aria-labelledby="admin-confirm-heading" aria-describedby="admin-confirm-text" onClose={(e) => e.target === e.currentTarget && onCancel()}>
+    <dialog
+      ref={dialog}
+      className="admin-detail admin-confirm"
+      role="alertdialog"
+      aria-labelledby="admin-confirm-heading"
+      aria-describedby="admin-confirm-text"
+      onClose={(e) => e.target === e.currentTarget && onCancel()}
+    >
       <h2 id="admin-confirm-heading">Erase the lead from {row.name}?</h2>
       <p id="admin-confirm-text">
-        Every field of this lead, including its notes, is deleted from the database for good. Exports made earlier are not
-        affected.
+        Every field of this lead, including its notes, is deleted from the database for good. Exports made earlier are not affected.
       </p>
       <p className="actions">
         <button type="button" className="btn btn-primary" onClick={onConfirm} aria-disabled={busy || undefined}>

@@ -23,11 +23,13 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
   useEffect(() => {
     let current = true
     setError(null)
-    client.rpc('lead_summary', { p_from: period.from ? dayStart(period.from) : null, p_to: period.to ? dayEnd(period.to) : null }).then(({ data, error: e }) => {
-      if (!current) return
-      if (e) setError(`The summary could not be loaded: ${e.message}`)
-      else setRows(data as SummaryRow[])
-    })
+    client
+      .rpc('lead_summary', { p_from: period.from ? dayStart(period.from) : null, p_to: period.to ? dayEnd(period.to) : null })
+      .then(({ data, error: e }) => {
+        if (!current) return
+        if (e) setError(`The summary could not be loaded: ${e.message}`)
+        else setRows(data as SummaryRow[])
+      })
     return () => {
       current = false
     }
@@ -53,10 +55,16 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
           <input id="admin-summary-to" type="date" value={to} onChange={(e) => setTo(e.target.value)} />
         </div>
         <p className="actions">
-          <button type="submit" className="btn btn-secondary">Show period</button>
+          <button type="submit" className="btn btn-secondary">
+            Show period
+          </button>
         </p>
       </form>
-      {error ? <p role="alert" className="field-error">{error}</p> : null}
+      {error ? (
+        <p role="alert" className="field-error">
+          {error}
+        </p>
+      ) : null}
       <p className="admin-count" role="status">
         {rows === null ? (error ? '' : 'Loading the summary…') : `${number(total)} leads from ${period.from || 'the start'} to ${period.to || 'today'}`}
       </p>
@@ -64,14 +72,35 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
         <div className="admin-summary-tables">
           <SummaryTable caption="Per language" head="Language" rows={part('locale')} label={(v) => LANGUAGE_NAMES[v] ?? v} total={total} />
           <SummaryTable caption="Per landing page" head="Page" rows={part('landing_page')} label={(v) => v} total={total} ltr />
-          <SummaryTable caption="Per source" head="Source" rows={part('source')} label={(v) => (v === '(direct)' ? 'Direct or unknown' : v)} total={total} ltr />
+          <SummaryTable
+            caption="Per source"
+            head="Source"
+            rows={part('source')}
+            label={(v) => (v === '(direct)' ? 'Direct or unknown' : v)}
+            total={total}
+            ltr
+          />
         </div>
       ) : null}
     </div>
   )
 }
 
-function SummaryTable({ caption, head, rows, label, total, ltr }: { caption: string; head: string; rows: SummaryRow[]; label: (v: string) => string; total: number; ltr?: boolean }) {
+function SummaryTable({
+  caption,
+  head,
+  rows,
+  label,
+  total,
+  ltr,
+}: {
+  caption: string
+  head: string
+  rows: SummaryRow[]
+  label: (v: string) => string
+  total: number
+  ltr?: boolean
+}) {
   return (
     <table className="admin-table admin-summary-table" data-dimension={rows[0]?.dimension}>
       <caption>{caption}</caption>

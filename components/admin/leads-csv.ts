@@ -10,8 +10,7 @@
 import type { LeadRow } from './lead-row'
 import { cellText, COLUMN_LABELS, LEAD_COLUMNS } from './lead-row'
 
-export const FORMULA_START =
-  /^[\t\r\n]|^[\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u
+export const FORMULA_START = /^[\t\r\n]|^[\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u
 
 export async function leadsCsv(rows: readonly LeadRow[]): Promise<string> {
   const { unparse } = await import('papaparse')

@@ -25,10 +25,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
   // What the database is asked; a new filter or sort starts again at page 0, in one update.
   const [query, setQuery] = useState<{ filters: LeadFilters; sort: LeadSort; page: number }>({ filters: NO_FILTERS, sort: 'newest', page: 0 })
   const { filters: applied, sort, page } = query
-  const setApplied = useCallback(
-    (f: LeadFilters) => setQuery((q) => (JSON.stringify(q.filters) === JSON.stringify(f) ? q : { ...q, filters: f, page: 0 })),
-    [],
-  )
+  const setApplied = useCallback((f: LeadFilters) => setQuery((q) => (JSON.stringify(q.filters) === JSON.stringify(f) ? q : { ...q, filters: f, page: 0 })), [])
   const setSort = (s: LeadSort) => setQuery((q) => ({ ...q, sort: s, page: 0 }))
   const setPage = (next: number | ((p: number) => number)) => setQuery((q) => ({ ...q, page: typeof next === 'function' ? next(q.page) : next }))
   // `filtered`: whether the filters that produced these rows were set (the text must describe
@@ -134,14 +131,22 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
         <form className="admin-toolbar admin-filters" onSubmit={(e) => (e.preventDefault(), setApplied(filters))} aria-label="Filter leads">
           <div className="field">
             <label htmlFor="admin-search">Search</label>
-            <input id="admin-search" type="search" value={filters.search} onChange={(e) => set('search', e.target.value)} placeholder="Name, email, company, message…" />
+            <input
+              id="admin-search"
+              type="search"
+              value={filters.search}
+              onChange={(e) => set('search', e.target.value)}
+              placeholder="Name, email, company, message…"
+            />
           </div>
           <div className="field">
             <label htmlFor="admin-status">Status</label>
             <select id="admin-status" value={filters.status} onChange={(e) => set('status', e.target.value as LeadFilters['status'], true)}>
               <option value="">All statuses</option>
               {LEAD_STATUSES.map((s) => (
-                <option key={s} value={s}>{STATUS_LABELS[s]}</option>
+                <option key={s} value={s}>
+                  {STATUS_LABELS[s]}
+                </option>
               ))}
             </select>
           </div>
@@ -150,7 +155,9 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <select id="admin-kind" value={filters.kind} onChange={(e) => set('kind', e.target.value, true)}>
               <option value="">All kinds</option>
               {KINDS.map((k) => (
-                <option key={k} value={k}>{k}</option>
+                <option key={k} value={k}>
+                  {k}
+                </option>
               ))}
             </select>
           </div>
@@ -159,7 +166,9 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <select id="admin-locale" value={filters.locale} onChange={(e) => set('locale', e.target.value, true)}>
               <option value="">All languages</option>
               {LOCALES.map((l) => (
-                <option key={l} value={l}>{l}</option>
+                <option key={l} value={l}>
+                  {l}
+                </option>
               ))}
             </select>
           </div>
@@ -172,7 +181,9 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <select id="admin-product" value={filters.product} onChange={(e) => set('product', e.target.value, true)}>
               <option value="">All products</option>
               {products.map((p) => (
-                <option key={p.value} value={p.value}>{p.label}</option>
+                <option key={p.value} value={p.value}>
+                  {p.label}
+                </option>
               ))}
             </select>
           </div>
@@ -188,7 +199,9 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <label htmlFor="admin-sort">Sort</label>
             <select id="admin-sort" value={sort} onChange={(e) => setSort(e.target.value as LeadSort)}>
               {Object.entries(SORTS).map(([k, s]) => (
-                <option key={k} value={k}>{s.label}</option>
+                <option key={k} value={k}>
+                  {s.label}
+                </option>
               ))}
             </select>
           </div>
@@ -196,21 +209,31 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <button type="button" className="btn btn-secondary" onClick={() => (setFilters(NO_FILTERS), setApplied(NO_FILTERS))} disabled={!filtered}>
               Clear filters
             </button>
-            <button type="button" className="btn btn-secondary" onClick={() => setReloads((n) => n + 1)}>Reload</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setReloads((n) => n + 1)}>
+              Reload
+            </button>
             <button type="button" className="btn btn-primary" onClick={exportCsv} aria-disabled={Boolean(exporting) || !total || undefined} disabled={!result}>
               Export CSV
             </button>
           </p>
         </form>
 
-        {error ? <p role="alert" className="field-error">{error}</p> : null}
+        {error ? (
+          <p role="alert" className="field-error">
+            {error}
+          </p>
+        ) : null}
         <p role="status" className="admin-count" aria-busy={loading || undefined}>
           {exporting ??
             (result === null
-              ? error ? '' : 'Loading leads…'
+              ? error
+                ? ''
+                : 'Loading leads…'
               : total
                 ? `Page ${number(shownPage + 1)} of ${number(pages)} — ${number(total)} ${total === 1 ? 'lead' : 'leads'}${result.filtered ? ' match the filters' : ''}`
-                : result.filtered ? 'No lead matches the filters.' : 'No leads yet.')}
+                : result.filtered
+                  ? 'No lead matches the filters.'
+                  : 'No leads yet.')}
         </p>
 
         {result && result.rows.length ? (
@@ -226,7 +249,9 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                   <th scope="col">Country</th>
                   <th scope="col">Language</th>
                   <th scope="col">Status</th>
-                  <th scope="col"><span className="visually-hidden">Details</span></th>
+                  <th scope="col">
+                    <span className="visually-hidden">Details</span>
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -257,11 +282,26 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
 
         {total > PAGE_SIZE ? (
           <nav className="admin-pager" aria-label="Pages of leads">
-            <button type="button" className="btn btn-secondary" onClick={() => setPage(0)} disabled={page === 0 || loading}>First</button>
-            <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0 || loading}>Previous</button>
-            <span>Page {number(shownPage + 1)} of {number(pages)}</span>
-            <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => Math.min(pages - 1, p + 1))} disabled={page >= pages - 1 || loading}>Next</button>
-            <button type="button" className="btn btn-secondary" onClick={() => setPage(pages - 1)} disabled={page >= pages - 1 || loading}>Last</button>
+            <button type="button" className="btn btn-secondary" onClick={() => setPage(0)} disabled={page === 0 || loading}>
+              First
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setPage((p) => Math.max(0, p - 1))} disabled={page === 0 || loading}>
+              Previous
+            </button>
+            <span>
+              Page {number(shownPage + 1)} of {number(pages)}
+            </span>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => setPage((p) => Math.min(pages - 1, p + 1))}
+              disabled={page >= pages - 1 || loading}
+            >
+              Next
+            </button>
+            <button type="button" className="btn btn-secondary" onClick={() => setPage(pages - 1)} disabled={page >= pages - 1 || loading}>
+              Last
+            </button>
           </nav>
         ) : null}
 

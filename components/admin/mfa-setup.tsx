@@ -102,7 +102,11 @@ export function MfaSetup() {
       ) : (
         <>
           <p>Off. Protect this account with a code from an authenticator app in addition to the password.</p>
-          {error ? <p className="field-error" role="alert">{error}</p> : null}
+          {error ? (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          ) : null}
           <p className="actions">
             <button type="button" className="btn btn-primary" onClick={start} aria-disabled={busy || undefined}>
               Set up two-factor authentication

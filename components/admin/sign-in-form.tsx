@@ -42,7 +42,16 @@ export function SignInForm({ onSubmit, busy, initial }: Props) {
       <form className="admin-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="admin-email">Email</label>
-          <input id="admin-email" name="email" type="email" autoComplete="username" required dir="ltr" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input
+            id="admin-email"
+            name="email"
+            type="email"
+            autoComplete="username"
+            required
+            dir="ltr"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
         </div>
         <div className="field">
           <label htmlFor="admin-password">Password</label>
@@ -59,7 +68,11 @@ export function SignInForm({ onSubmit, busy, initial }: Props) {
           />
         </div>
         {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
-        {captchaError ? <p className="field-error" role="alert">The captcha was not completed. Send the form again to retry.</p> : null}
+        {captchaError ? (
+          <p className="field-error" role="alert">
+            The captcha was not completed. Send the form again to retry.
+          </p>
+        ) : null}
         <p className="actions">
           <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
             {busy ? (signUp ? 'Creating account…' : 'Signing in…') : signUp ? 'Create account' : 'Sign in'}

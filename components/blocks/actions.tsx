@@ -9,7 +9,9 @@ export function Actions({ actions }: { actions: Action[] }) {
   return (
     <p className="actions">
       {actions.map((a, i) => (
-        <Link key={a.to + i} to={a.to} className={`btn btn-${a.variant ?? (i === 0 ? 'primary' : 'secondary')}`}>{fill(a.label)}</Link>
+        <Link key={a.to + i} to={a.to} className={`btn btn-${a.variant ?? (i === 0 ? 'primary' : 'secondary')}`}>
+          {fill(a.label)}
+        </Link>
       ))}
     </p>
   )

@@ -11,7 +11,13 @@ import { ProductCards } from './product-cards'
 type Block = PageContent['blocks'][number]
 
 export function Blocks({ blocks, products = [], documents }: { blocks: Block[]; products?: ProductCard[]; documents?: DownloadsDocuments }) {
-  return <>{blocks.map((block, i) => <BlockView key={i} block={block} first={i === 0} products={products} documents={documents} />)}</>
+  return (
+    <>
+      {blocks.map((block, i) => (
+        <BlockView key={i} block={block} first={i === 0} products={products} documents={documents} />
+      ))}
+    </>
+  )
 }
 
 function BlockView({ block, first, products, documents }: { block: Block; first: boolean; products: ProductCard[]; documents?: DownloadsDocuments }) {
@@ -75,7 +81,9 @@ function BlockView({ block, first, products, documents }: { block: Block; first:
         <section className="section prose-section" id={id}>
           <div className="container prose">
             {heading}
-            {block.paragraphs.map((p, i) => <p key={i}>{fill(p)}</p>)}
+            {block.paragraphs.map((p, i) => (
+              <p key={i}>{fill(p)}</p>
+            ))}
             <Actions actions={block.actions} />
           </div>
         </section>
@@ -86,7 +94,11 @@ function BlockView({ block, first, products, documents }: { block: Block; first:
           <div className="container prose">
             {heading}
             {intro}
-            <ul className="check-list">{block.items.map((item, i) => <li key={i}>{fill(item)}</li>)}</ul>
+            <ul className="check-list">
+              {block.items.map((item, i) => (
+                <li key={i}>{fill(item)}</li>
+              ))}
+            </ul>
             <Actions actions={block.actions} />
           </div>
         </section>
@@ -97,7 +109,13 @@ function BlockView({ block, first, products, documents }: { block: Block; first:
           <div className="container">
             {heading}
             {intro}
-            <ul className="badge-list">{facts.compliance.map((c) => <li key={c} className="badge"><bdi>{c}</bdi></li>)}</ul>
+            <ul className="badge-list">
+              {facts.compliance.map((c) => (
+                <li key={c} className="badge">
+                  <bdi>{c}</bdi>
+                </li>
+              ))}
+            </ul>
             <Actions actions={block.actions} />
           </div>
         </section>
@@ -121,11 +139,27 @@ function BlockView({ block, first, products, documents }: { block: Block; first:
             <div className="table-scroll">
               <table>
                 <thead>
-                  <tr>{block.columns.map((c, i) => <th key={i} scope="col">{fill(c)}</th>)}</tr>
+                  <tr>
+                    {block.columns.map((c, i) => (
+                      <th key={i} scope="col">
+                        {fill(c)}
+                      </th>
+                    ))}
+                  </tr>
                 </thead>
                 <tbody>
                   {block.rows.map((row, r) => (
-                    <tr key={r}>{row.map((cell, c) => (c === 0 ? <th key={c} scope="row">{fill(cell)}</th> : <td key={c}>{fill(cell)}</td>))}</tr>
+                    <tr key={r}>
+                      {row.map((cell, c) =>
+                        c === 0 ? (
+                          <th key={c} scope="row">
+                            {fill(cell)}
+                          </th>
+                        ) : (
+                          <td key={c}>{fill(cell)}</td>
+                        ),
+                      )}
+                    </tr>
                   ))}
                 </tbody>
               </table>

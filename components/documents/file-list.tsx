@@ -6,7 +6,9 @@ export function FileList({ files, className = 'file-list' }: { files: FileLink[]
     <ul className={className}>
       {files.map((f) => (
         <li key={f.href}>
-          <a href={f.href} type="application/pdf" hrefLang={f.lang === 'all' ? undefined : f.lang}>{f.label || f.details}</a>
+          <a href={f.href} type="application/pdf" hrefLang={f.lang === 'all' ? undefined : f.lang}>
+            {f.label || f.details}
+          </a>
           {f.label && <span className="file-details">{f.details}</span>}
         </li>
       ))}

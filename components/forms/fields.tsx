@@ -20,11 +20,19 @@ function Label({ htmlFor, label, optional }: { htmlFor: string; label: string; o
 }
 
 function Hint({ id, text }: { id: string; text?: string }) {
-  return text ? <p id={id} className="field-hint">{text}</p> : null
+  return text ? (
+    <p id={id} className="field-hint">
+      {text}
+    </p>
+  ) : null
 }
 
 function ErrorText({ id, text }: { id: string; text?: string }) {
-  return text ? <p id={id} className="field-error">{text}</p> : null
+  return text ? (
+    <p id={id} className="field-error">
+      {text}
+    </p>
+  ) : null
 }
 
 type TextFieldProps = Common & {
@@ -68,8 +76,7 @@ export type Option = { value: string; label: string }
 export function Checkboxes({ name, label, hint, options }: Common & { options: Option[] }) {
   const f = useField(name, Boolean(hint))
   const selected = Array.isArray(f.value) ? f.value : []
-  const toggle = (value: string, on: boolean) =>
-    f.set(on ? [...selected, value] : selected.filter((v) => v !== value))
+  const toggle = (value: string, on: boolean) => f.set(on ? [...selected, value] : selected.filter((v) => v !== value))
   return (
     <fieldset className="field">
       <legend>{label}</legend>
@@ -140,7 +147,9 @@ export function Select({ name, label, hint, optional, options, empty }: Common &
       >
         <option value="">{empty}</option>
         {options.map((o) => (
-          <option key={o.value} value={o.value}>{o.label}</option>
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
         ))}
       </select>
       <ErrorText id={f.ids.error} text={f.error} />

@@ -99,7 +99,8 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
       ([pre, m]) => {
         if (!m) {
           // What was typed before hydration wins over the link's prefill.
-          if (pre) setValues((typed) => ({ ...initial, ...pre, ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => String(v) !== String(initial[k]))) }))
+          if (pre)
+            setValues((typed) => ({ ...initial, ...pre, ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => String(v) !== String(initial[k]))) }))
           return
         }
         const draft = m.loadDraft(storage!, kind, initial)
@@ -140,7 +141,9 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   }
 
   function prefetch() {
-    loadSend().then((m) => m.loadSchema()).catch(() => undefined)
+    loadSend()
+      .then((m) => m.loadSchema())
+      .catch(() => undefined)
   }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -188,7 +191,15 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
         <p className="card">{t('form.noscript')}</p>
       </noscript>
       {done ? null : (
-        <form ref={formRef} id={formId} className="lead-form card" noValidate onSubmit={submit} onFocus={prefetch} aria-busy={status === 'sending' || undefined}>
+        <form
+          ref={formRef}
+          id={formId}
+          className="lead-form card"
+          noValidate
+          onSubmit={submit}
+          onFocus={prefetch}
+          aria-busy={status === 'sending' || undefined}
+        >
           <FormProvider value={{ values, errors, set, idPrefix }}>
             {children}
             <Honeypot idPrefix={idPrefix} />

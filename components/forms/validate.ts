@@ -27,9 +27,7 @@ export function loadSchema(): Promise<SchemaModule> {
 /** Field name (the table's column name) → translated message; the first problem per field. */
 export type FieldErrors = Record<string, string>
 
-export type Checked =
-  | { ok: true; lead: Lead }
-  | { ok: false; errors: FieldErrors; unknown: string[] }
+export type Checked = { ok: true; lead: Lead } | { ok: false; errors: FieldErrors; unknown: string[] }
 
 /** Fields the visitor does not fill in: a problem there is a bug, not an input error. */
 const SYSTEM_FIELDS = new Set(['id', 'kind', 'locale', 'page'])

@@ -7,13 +7,21 @@ export function CookieBanner() {
   return (
     <section className="cookie-banner" id="cookie-banner" aria-labelledby="cookie-title" hidden>
       <div className="cookie-inner">
-        <h2 id="cookie-title" className="cookie-title">{t('cookie.title')}</h2>
+        <h2 id="cookie-title" className="cookie-title">
+          {t('cookie.title')}
+        </h2>
         <p>{t('cookie.text')}</p>
         <div className="cookie-actions">
-          <button type="button" className="btn btn-primary" data-consent="accepted">{t('cookie.accept')}</button>
-          <button type="button" className="btn btn-secondary" data-consent="declined">{t('cookie.decline')}</button>
+          <button type="button" className="btn btn-primary" data-consent="accepted">
+            {t('cookie.accept')}
+          </button>
+          <button type="button" className="btn btn-secondary" data-consent="declined">
+            {t('cookie.decline')}
+          </button>
         </div>
-        <button type="button" className="cookie-close" data-consent="declined" aria-label={t('cookie.close')}>×</button>
+        <button type="button" className="cookie-close" data-consent="declined" aria-label={t('cookie.close')}>
+          ×
+        </button>
       </div>
     </section>
   )

@@ -21,7 +21,9 @@ export function Header({ locale, currentPath, currentPage, switcher, quotePath, 
       <ul className="dropdown" id={id}>
         {children.map((c) => (
           <li key={c.key}>
-            <a href={c.path} aria-current={c.path === currentPath ? 'page' : undefined}>{label(c)}</a>
+            <a href={c.path} aria-current={c.path === currentPath ? 'page' : undefined}>
+              {label(c)}
+            </a>
           </li>
         ))}
       </ul>
@@ -42,22 +44,31 @@ export function Header({ locale, currentPath, currentPage, switcher, quotePath, 
           <ul className="nav-list">
             {mainMenu(locale).map((item) =>
               item.key === 'products' ? (
-                <Fragment key={item.key}>{dropdown(item, productMenu(locale), (p) => t(`product.${p.key.split('/')[1]}.name`), 'menu-products')}
-                  {guides[0] && dropdown({ key: 'guides', path: guides[0].path }, guides, (g) => t(`guide.${g.key.split('/')[1]}.name`), 'menu-guides')}</Fragment>
+                <Fragment key={item.key}>
+                  {dropdown(item, productMenu(locale), (p) => t(`product.${p.key.split('/')[1]}.name`), 'menu-products')}
+                  {guides[0] && dropdown({ key: 'guides', path: guides[0].path }, guides, (g) => t(`guide.${g.key.split('/')[1]}.name`), 'menu-guides')}
+                </Fragment>
               ) : (
-                <li key={item.key}><NavLink item={item} currentPath={currentPath} currentPage={currentPage} locale={locale} /></li>
+                <li key={item.key}>
+                  <NavLink item={item} currentPath={currentPath} currentPage={currentPage} locale={locale} />
+                </li>
               ),
             )}
           </ul>
         </nav>
         <div className="header-actions">
           <a className="header-search" href={searchPath} aria-current={searchPath === currentPath ? 'page' : undefined}>
-            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round"><circle cx="10.5" cy="10.5" r="6.5" /><path d="m15.5 15.5 5 5" /></svg>
+            <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round">
+              <circle cx="10.5" cy="10.5" r="6.5" />
+              <path d="m15.5 15.5 5 5" />
+            </svg>
             <span className="visually-hidden">{t('nav.search')}</span>
           </a>
           <LanguageSwitcher items={switcher} />
           <WhatsAppLink className="header-whatsapp" />
-          <a className="btn btn-primary" href={quotePath}>{t('nav.getQuote')}</a>
+          <a className="btn btn-primary" href={quotePath}>
+            {t('nav.getQuote')}
+          </a>
         </div>
       </div>
     </header>

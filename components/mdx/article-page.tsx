@@ -16,14 +16,22 @@ export function ArticlePage() {
       <div className="container prose">
         <h1>{a.title}</h1>
         <p className="lead">{a.lead}</p>
-        {a.updated && <p className="meta">{t('article.updated')}: <time dateTime={a.updated}>{formatDate(a.updated, locale)}</time></p>}
+        {a.updated && (
+          <p className="meta">
+            {t('article.updated')}: <time dateTime={a.updated}>{formatDate(a.updated, locale)}</time>
+          </p>
+        )}
         <MdxContent code={a.code} />
         <aside className="card article-cta">
           <h2>{t('article.ctaTitle')}</h2>
           <p>{t('article.ctaText')}</p>
           <p className="actions">
-            <Link to="quote" className="btn btn-primary">{t('nav.getQuote')}</Link>
-            <Link to="samples" className="btn btn-secondary">{t('nav.samples')}</Link>
+            <Link to="quote" className="btn btn-primary">
+              {t('nav.getQuote')}
+            </Link>
+            <Link to="samples" className="btn btn-secondary">
+              {t('nav.samples')}
+            </Link>
           </p>
         </aside>
       </div>

@@ -10,7 +10,9 @@ export function PlaceholderNotice({ title, englishHref, englishTitle }: { title:
         <h1>{title}</h1>
         <p className="lead">{t('placeholder.text')}</p>
         <p>
-          <a href={englishHref} hrefLang="en" lang="en" className="btn btn-primary">{t('placeholder.readEnglish')}: {englishTitle}</a>
+          <a href={englishHref} hrefLang="en" lang="en" className="btn btn-primary">
+            {t('placeholder.readEnglish')}: {englishTitle}
+          </a>
         </p>
       </div>
     </section>

@@ -76,7 +76,12 @@ function uiRoute(key: string, routes: AuditRoutes): string | undefined {
   return undefined
 }
 
-export function collectContent(contentDir: string, config: AuditConfig, routes: AuditRoutes, cwd = process.cwd()): { byLocale: Map<string, LocaleContent>; problems: Problem[] } {
+export function collectContent(
+  contentDir: string,
+  config: AuditConfig,
+  routes: AuditRoutes,
+  cwd = process.cwd(),
+): { byLocale: Map<string, LocaleContent>; problems: Problem[] } {
   const matchers = config.sources.map(matcher)
   const structural = new Set(config.structural)
   const ignored = new Set(config.ignored)
@@ -102,14 +107,25 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
       rel,
       file: relative(cwd, join(contentDir, rel)).split('\\').join('/'),
       locale,
-      inLocale: (other) => relative(cwd, join(contentDir, fill(source.files, { ...values, locale: other }))).split('\\').join('/'),
+      inLocale: (other) =>
+        relative(cwd, join(contentDir, fill(source.files, { ...values, locale: other })))
+          .split('\\')
+          .join('/'),
       parsed: rel.endsWith('.mdx') || rel.endsWith('.md') ? mdxLeaves(text, config.linkField) : yamlLeaves(text, { linkField: config.linkField }),
     }
     const content = byLocale.get(locale) ?? { files: new Map(), units: new Map() }
     byLocale.set(locale, content)
     content.files.set(at.file, at)
     if (at.parsed.error) {
-      problems.push({ severity: 'error', kind: PROBLEMS.syntax, locale, file: at.file, line: at.parsed.error.line, key: '', message: `cannot be read: ${at.parsed.error.message}` })
+      problems.push({
+        severity: 'error',
+        kind: PROBLEMS.syntax,
+        locale,
+        file: at.file,
+        line: at.parsed.error.line,
+        key: '',
+        message: `cannot be read: ${at.parsed.error.message}`,
+      })
       continue
     }
     const route = source.route ? fill(source.route, values) : undefined
@@ -119,12 +135,30 @@ export function collectContent(contentDir: string, config: AuditConfig, routes: 
       const id = `${prefix}:${key}`
       const previous = content.units.get(id)
       if (previous) {
-        problems.push({ severity: 'warning', kind: PROBLEMS.duplicate, locale, file: at.file, line: leaf.line, key, message: `already defined in ${previous.at.file}:${previous.line}; a key may be defined once per locale, delete one` })
+        problems.push({
+          severity: 'warning',
+          kind: PROBLEMS.duplicate,
+          locale,
+          file: at.file,
+          line: leaf.line,
+          key,
+          message: `already defined in ${previous.at.file}:${previous.line}; a key may be defined once per locale, delete one`,
+        })
         continue
       }
       const ui = source.format === 'ui'
       const link = leaf.link?.split('#')[0]
-      content.units.set(id, { id, key, text: leaf.value, line: leaf.line, structural: !ui && structural.has(field), route: ui ? uiRoute(key, routes) : route, ...(link ? { link } : {}), ui, at })
+      content.units.set(id, {
+        id,
+        key,
+        text: leaf.value,
+        line: leaf.line,
+        structural: !ui && structural.has(field),
+        route: ui ? uiRoute(key, routes) : route,
+        ...(link ? { link } : {}),
+        ui,
+        at,
+      })
     }
   }
   return { byLocale, problems }

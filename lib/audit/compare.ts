@@ -45,7 +45,8 @@ const blank = (text: string | null) => !text || !text.trim()
 const facts = new WeakMap<Unit, { hash: string; placeholders: string[]; selects: Map<string, string[]> }>()
 function englishFacts(unit: Unit) {
   let known = facts.get(unit)
-  if (!known) facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? ''), selects: selectValues(unit.text ?? '') }))
+  if (!known)
+    facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? ''), selects: selectValues(unit.text ?? '') }))
   return known
 }
 const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
@@ -56,14 +57,31 @@ const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).joi
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
   const existing = [...routes.routes.values()].filter((r) => locale in r.paths)
   return {
-    locale, requiredUnits: 0, translated: 0, missing: 0, empty: 0, placeholderMismatches: 0, stale: 0, identical: 0, structureMismatches: 0, extra: 0, unlocked: 0,
+    locale,
+    requiredUnits: 0,
+    translated: 0,
+    missing: 0,
+    empty: 0,
+    placeholderMismatches: 0,
+    stale: 0,
+    identical: 0,
+    structureMismatches: 0,
+    extra: 0,
+    unlocked: 0,
     pagesTotal: existing.filter((r) => hasContent(r, locale)).length,
     pagesCovered: 0,
     placeholderPages: existing.filter((r) => !hasContent(r, locale)).map((r) => r.key),
   }
 }
 
-export function compareLocale(locale: string, english: LocaleContent, target: LocaleContent | undefined, routes: AuditRoutes, lock: Lock, options: CompareOptions) {
+export function compareLocale(
+  locale: string,
+  english: LocaleContent,
+  target: LocaleContent | undefined,
+  routes: AuditRoutes,
+  lock: Lock,
+  options: CompareOptions,
+) {
   const stats = emptyStats(locale, routes)
   const problems: Problem[] = []
   const files = target?.files ?? new Map()
@@ -98,8 +116,16 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
   }
   const report = (severity: Problem['severity'], kind: Problem['kind'], unit: Unit, message: string, at?: { file: string; line?: number }, quiet?: boolean) =>
     problems.push({
-      severity, kind, locale, file: at?.file ?? unit.at.file, line: at ? at.line : unit.line, key: unit.key, message,
-      english: unit.text ?? '', englishAt: `${unit.at.file}:${unit.line}`, ...(quiet ? { quiet } : {}),
+      severity,
+      kind,
+      locale,
+      file: at?.file ?? unit.at.file,
+      line: at ? at.line : unit.line,
+      key: unit.key,
+      message,
+      english: unit.text ?? '',
+      englishAt: `${unit.at.file}:${unit.line}`,
+      ...(quiet ? { quiet } : {}),
     })
 
   for (const source of english.units.values()) {
@@ -111,7 +137,13 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
       if ((translation?.text ?? null) !== source.text) {
         stats.structureMismatches++
         const found = translation ? `"${translation.text ?? ''}"` : 'nothing'
-        report('warning', PROBLEMS.structure, source, `structure differs from English: "${source.text}" expected, found ${found}; ${source.key.split('.').pop()} is not translated, copy it from English`, translation ? { file: translation.at.file, line: translation.line } : { file: expected, line: lineFor(source, expected) })
+        report(
+          'warning',
+          PROBLEMS.structure,
+          source,
+          `structure differs from English: "${source.text}" expected, found ${found}; ${source.key.split('.').pop()} is not translated, copy it from English`,
+          translation ? { file: translation.at.file, line: translation.line } : { file: expected, line: lineFor(source, expected) },
+        )
       }
       continue
     }
@@ -142,7 +174,13 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     const have = placeholdersOf(text)
     if (want.join() !== have.join()) {
       stats.placeholderMismatches++
-      report(required ? 'error' : 'warning', PROBLEMS.placeholders, source, `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`, at)
+      report(
+        required ? 'error' : 'warning',
+        PROBLEMS.placeholders,
+        source,
+        `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`,
+        at,
+      )
     }
     for (const finding of messageFindings(text, locale, selects)) {
       if (finding.severity === 'error') stats.placeholderMismatches++
@@ -152,17 +190,34 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     if (!locked) stats.unlocked++
     else if (locked !== hash) {
       stats.stale++
-      report(options.strictStale ? 'error' : 'warning', PROBLEMS.stale, source, `stale: the English text changed after this was translated; update it, then mark it current: ${lockCommand(translation.at.file, source.key)}`, at)
+      report(
+        options.strictStale ? 'error' : 'warning',
+        PROBLEMS.stale,
+        source,
+        `stale: the English text changed after this was translated; update it, then mark it current: ${lockCommand(translation.at.file, source.key)}`,
+        at,
+      )
     }
     if (text.trim() === source.text?.trim() && !options.identicalOk(text)) {
       stats.identical++
-      report('warning', PROBLEMS.identical, source, 'same as English: translate it, or add the term to content/audit.yml (identical:) if it is a name, standard or unit', at)
+      report(
+        'warning',
+        PROBLEMS.identical,
+        source,
+        'same as English: translate it, or add the term to content/audit.yml (identical:) if it is a name, standard or unit',
+        at,
+      )
     }
   }
 
   for (const [file, { count, first }] of missingFiles) {
     problems.push({
-      severity: 'error', kind: PROBLEMS.missingFile, locale, file, key: '', englishAt: first.at.file,
+      severity: 'error',
+      kind: PROBLEMS.missingFile,
+      locale,
+      file,
+      key: '',
+      englishAt: first.at.file,
       message: `missing file: create it with the ${count} text${count === 1 ? '' : 's'} of ${first.at.file} translated`,
     })
   }
@@ -172,13 +227,30 @@ export function compareLocale(locale: string, english: LocaleContent, target: Lo
     const englishFile = at.inLocale(sourceLocale)
     if (!english.files.has(englishFile)) {
       stats.extra++
-      problems.push({ severity: 'warning', kind: PROBLEMS.extra, locale, file: at.file, line: 1, key: '', message: `no English file ${englishFile}: rename or delete this file` })
+      problems.push({
+        severity: 'warning',
+        kind: PROBLEMS.extra,
+        locale,
+        file: at.file,
+        line: 1,
+        key: '',
+        message: `no English file ${englishFile}: rename or delete this file`,
+      })
     }
   }
   for (const unit of units.values()) {
     if (unit.structural || english.units.has(unit.id) || !english.files.has(unit.at.inLocale(sourceLocale))) continue
     stats.extra++
-    problems.push({ severity: 'warning', kind: PROBLEMS.extra, locale, file: unit.at.file, line: unit.line, key: unit.key, message: 'not in English: delete it, or add it to the English file first', english: '' })
+    problems.push({
+      severity: 'warning',
+      kind: PROBLEMS.extra,
+      locale,
+      file: unit.at.file,
+      line: unit.line,
+      key: unit.key,
+      message: 'not in English: delete it, or add it to the English file first',
+      english: '',
+    })
   }
 
   stats.pagesCovered = [...routes.routes.values()].filter((r) => hasContent(r, locale) && !uncovered.has(r.key)).length

@@ -16,12 +16,36 @@ export const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toF
 export const pagesCovered = (row: LocaleRow) => `${row.pagesCovered}/${row.pagesTotal}`
 const cut = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text)
 
-export const SUMMARY_FIELDS = ['locale', 'completion', 'pages covered', 'notes', 'required units', 'translated', 'missing', 'empty', 'placeholder mismatches', 'stale', 'identical to English']
+export const SUMMARY_FIELDS = [
+  'locale',
+  'completion',
+  'pages covered',
+  'notes',
+  'required units',
+  'translated',
+  'missing',
+  'empty',
+  'placeholder mismatches',
+  'stale',
+  'identical to English',
+]
 
 export function summaryCsv(rows: LocaleRow[]): string {
   return toCsv(
     SUMMARY_FIELDS,
-    rows.map((r) => [r.locale, percent(r.completion), pagesCovered(r), r.notes, r.requiredUnits, r.translated, r.missing, r.empty, r.placeholderMismatches, r.stale, r.identical]),
+    rows.map((r) => [
+      r.locale,
+      percent(r.completion),
+      pagesCovered(r),
+      r.notes,
+      r.requiredUnits,
+      r.translated,
+      r.missing,
+      r.empty,
+      r.placeholderMismatches,
+      r.stale,
+      r.identical,
+    ]),
   )
 }
 

@@ -30,7 +30,17 @@ export function formatProblem(p: Problem, github: boolean): string {
 const COLUMNS = ['locale', 'completion', 'pages', 'missing', 'empty', 'placeholders', 'stale', 'identical', 'notes'] as const
 
 function tableRows(result: AuditResult): string[][] {
-  return result.locales.map((r) => [r.locale, percent(r.completion), pagesCovered(r), String(r.missing), String(r.empty), String(r.placeholderMismatches), String(r.stale), String(r.identical), r.notes])
+  return result.locales.map((r) => [
+    r.locale,
+    percent(r.completion),
+    pagesCovered(r),
+    String(r.missing),
+    String(r.empty),
+    String(r.placeholderMismatches),
+    String(r.stale),
+    String(r.identical),
+    r.notes,
+  ])
 }
 
 export function summaryTable(result: AuditResult): string {
@@ -49,7 +59,9 @@ export function verdict(result: AuditResult): string {
 export function summaryMarkdown(result: AuditResult): string {
   const cells = (r: string[]) => `| ${r.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`
   const errors = result.problems.filter((p) => p.severity === 'error' && !p.quiet)
-  const listed = errors.slice(0, 30).map((p) => `- \`${p.file}${p.line ? `:${p.line}` : ''}\` ${describe(p).replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}`)
+  const listed = errors
+    .slice(0, 30)
+    .map((p) => `- \`${p.file}${p.line ? `:${p.line}` : ''}\` ${describe(p).replace(/[<>]/g, (c) => (c === '<' ? '&lt;' : '&gt;'))}`)
   return [
     `### ${verdict(result)}`,
     '',

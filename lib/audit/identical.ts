@@ -2,7 +2,7 @@
 // units stay the same in every language. content/audit.yml lists them (identical: all / <locale>).
 import { interpolate, placeholdersOf } from '../i18n/translate'
 
-const escape = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** A test: is this text (identical to English) made only of allowed terms, placeholders, numbers and punctuation? */
 export function allowedIdentical(terms: string[]): (text: string) => boolean {

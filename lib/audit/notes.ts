@@ -14,7 +14,9 @@ export function localeNotes(stats: LocaleStats, isSource: boolean): string {
     ...count(stats.identical, 'text identical to English', 'texts identical to English'),
     ...count(stats.structureMismatches, 'structure mismatch', 'structure mismatches'),
     ...count(stats.extra, 'text not in English', 'texts not in English'),
-    ...(stats.placeholderPages.length ? [`${stats.placeholderPages.length} placeholder page${stats.placeholderPages.length === 1 ? '' : 's'} not counted (${placeholderSections.join(', ')})`] : []),
+    ...(stats.placeholderPages.length
+      ? [`${stats.placeholderPages.length} placeholder page${stats.placeholderPages.length === 1 ? '' : 's'} not counted (${placeholderSections.join(', ')})`]
+      : []),
     ...(stats.unlocked ? [`${stats.unlocked} not in the lock file (run npm run audit:lock -- --locale ${stats.locale})`] : []),
   ]
   if (!isSource && !stats.missing && !stats.empty && !stats.placeholderMismatches && !stats.stale) notes.unshift('complete')

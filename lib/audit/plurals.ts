@@ -15,7 +15,13 @@ export function messageFindings(text: string, locale: string, englishSelectors?:
     nodes = parseMessage(text)
   } catch (error) {
     if (!(error instanceof MessageSyntaxError)) throw error
-    return [{ severity: 'error', kind: PROBLEMS.messageSyntax, message: `${error.message} (at character ${error.offset + 1}); see "Plural and select forms" in TRANSLATING.md` }]
+    return [
+      {
+        severity: 'error',
+        kind: PROBLEMS.messageSyntax,
+        message: `${error.message} (at character ${error.offset + 1}); see "Plural and select forms" in TRANSLATING.md`,
+      },
+    ]
   }
   const findings: MessageFinding[] = []
   const wanted = pluralCategories(locale)
@@ -25,16 +31,29 @@ export function messageFindings(text: string, locale: string, englishSelectors?:
       const missing = wanted.filter((c) => !form.options.has(c))
       const unknown = given.filter((c) => !c.startsWith('=') && !wanted.includes(c))
       if (missing.length) {
-        findings.push({ severity: 'error', kind: PROBLEMS.pluralForms, message: `{${form.name}, plural}: ${locale} needs the forms ${names(wanted)}; add ${names(missing)} (exact numbers like =0 may be added too)` })
+        findings.push({
+          severity: 'error',
+          kind: PROBLEMS.pluralForms,
+          message: `{${form.name}, plural}: ${locale} needs the forms ${names(wanted)}; add ${names(missing)} (exact numbers like =0 may be added too)`,
+        })
       }
       if (unknown.length) {
-        findings.push({ severity: 'warning', kind: PROBLEMS.pluralForms, message: `{${form.name}, plural}: ${names(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not a plural form of ${locale} (${names(wanted)}) and never shown; delete ${unknown.length === 1 ? 'it' : 'them'}` })
+        findings.push({
+          severity: 'warning',
+          kind: PROBLEMS.pluralForms,
+          message: `{${form.name}, plural}: ${names(unknown)} ${unknown.length === 1 ? 'is' : 'are'} not a plural form of ${locale} (${names(wanted)}) and never shown; delete ${unknown.length === 1 ? 'it' : 'them'}`,
+        })
       }
     } else if (englishSelectors?.has(form.name)) {
       // Select values are code values (a unit, a process): the same set as English.
       const english = englishSelectors.get(form.name)!
       const differ = english.length !== given.length || english.some((v) => !form.options.has(v))
-      if (differ) findings.push({ severity: 'error', kind: PROBLEMS.pluralForms, message: `{${form.name}, select}: keep the values of English (${names(english)}); this text has ${names(given)}` })
+      if (differ)
+        findings.push({
+          severity: 'error',
+          kind: PROBLEMS.pluralForms,
+          message: `{${form.name}, select}: keep the values of English (${names(english)}); this text has ${names(given)}`,
+        })
     }
   }
   return findings

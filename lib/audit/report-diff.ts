@@ -76,7 +76,9 @@ export function diffMarkdown(diffs: LocaleDiff[], { previewUrl, previewNote }: {
     const missing = count(d.added, 'missing', 'missing file', 'empty')
     const stale = count(d.added, 'stale')
     const other = d.added.length - missing - stale
-    out.push(`| ${d.name ? `${d.name} (${d.locale})` : d.locale} | ${change} | ${missing || '–'} | ${stale || '–'} | ${other || '–'} | ${d.fixed.length || '–'} |`)
+    out.push(
+      `| ${d.name ? `${d.name} (${d.locale})` : d.locale} | ${change} | ${missing || '–'} | ${stale || '–'} | ${other || '–'} | ${d.fixed.length || '–'} |`,
+    )
   }
   const added = diffs.flatMap((d) => d.added)
   if (added.length) {

@@ -14,7 +14,12 @@ export type RouteInfo = {
   placeholderIn: string[]
   paths: Record<string, string>
 }
-export type AuditRoutes = { locales: string[]; routes: Map<string, RouteInfo>; problems: Problem[]; /** Locale code → its name in content/locales.yml. */ names: Map<string, string> }
+export type AuditRoutes = {
+  locales: string[]
+  routes: Map<string, RouteInfo>
+  problems: Problem[] /** Locale code → its name in content/locales.yml. */
+  names: Map<string, string>
+}
 
 export const URL_SAFE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 
@@ -41,7 +46,12 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
   // finding with its line (all of them, not only the first); anything else is fatal.
   const checked = routesSchema.safeParse(routesYml.data)
   const isSlugIssue = (issue: Issue) => (issue.code === 'invalid_string' || issue.code === 'invalid_format') && locales.includes(String(issue.path.at(-1)))
-  if (!checked.success && !checked.error.issues.every(isSlugIssue)) throw schemaError(routesFile, routesYml, checked.error.issues.filter((i) => !isSlugIssue(i)))
+  if (!checked.success && !checked.error.issues.every(isSlugIssue))
+    throw schemaError(
+      routesFile,
+      routesYml,
+      checked.error.issues.filter((i) => !isSlugIssue(i)),
+    )
   // Only slug formats failed: the shape is the schema's, so the data can be used as such.
   const data: RoutesInput = checked.success ? checked.data : (routesYml.data as RoutesInput)
 
@@ -53,9 +63,15 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
       if (typeof own !== 'string' || URL_SAFE_SLUG.test(own)) continue
       const english = (entry[defaultLocale] as string | undefined) ?? englishFallback
       problems.push({
-        severity: 'error', kind: PROBLEMS.unsafeSlug, locale, file: routesFile, line: lineOf(`${where}.${locale}`) ?? lineOf(where), key: `${where}.${locale}`,
+        severity: 'error',
+        kind: PROBLEMS.unsafeSlug,
+        locale,
+        file: routesFile,
+        line: lineOf(`${where}.${locale}`) ?? lineOf(where),
+        key: `${where}.${locale}`,
         message: `slug "${own}" is not URL-safe: use lowercase a-z, 0-9 and single hyphens (Arabic slugs are romanized, see TRANSLATING.md)`,
-        english, englishAt: english ? `${routesFile}:${lineOf(`${where}.${defaultLocale}`) ?? lineOf(where)}` : undefined,
+        english,
+        englishAt: english ? `${routesFile}:${lineOf(`${where}.${defaultLocale}`) ?? lineOf(where)}` : undefined,
       })
     }
   }
@@ -77,9 +93,15 @@ export function auditRoutes(localesYml: ParsedYaml, routesYml: ParsedYaml, route
       const taken = byPath.get(path)
       if (taken) {
         problems.push({
-          severity: 'error', kind: PROBLEMS.slugCollision, locale, file: routesFile, line, key: `${route.where}.${locale}`,
+          severity: 'error',
+          kind: PROBLEMS.slugCollision,
+          locale,
+          file: routesFile,
+          line,
+          key: `${route.where}.${locale}`,
           message: `path ${path} is used by both "${taken.key}"${taken.line ? ` (line ${taken.line})` : ''} and "${route.key}": give one of them another ${locale} slug`,
-          english: info.paths[defaultLocale], englishAt: `${routesFile}:${lineOf(route.where)}`,
+          english: info.paths[defaultLocale],
+          englishAt: `${routesFile}:${lineOf(route.where)}`,
         })
       } else byPath.set(path, { key: route.key, line })
     }

@@ -38,7 +38,15 @@ export class AuditSetupError extends Error {
 }
 
 /** Everything the audit and the lock command share: config, routes and every locale's units. */
-export type AuditInput = { config: AuditConfig; routes: AuditRoutes; byLocale: Map<string, LocaleContent>; problems: Problem[]; names: Map<string, string>; show: (path: string) => string; contentDir: string }
+export type AuditInput = {
+  config: AuditConfig
+  routes: AuditRoutes
+  byLocale: Map<string, LocaleContent>
+  problems: Problem[]
+  names: Map<string, string>
+  show: (path: string) => string
+  contentDir: string
+}
 
 export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
   const show = (path: string) => relative(cwd, join(contentDir, path)).split('\\').join('/')
@@ -79,7 +87,15 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale)]
   const translations = new Set([...byLocale].filter(([locale]) => locale !== sourceLocale).flatMap(([, c]) => [...c.files.values()].map((f) => f.rel)))
   for (const rel of orphanLockFiles(contentDir, config.lock, translations)) {
-    problems.push({ severity: 'warning', kind: PROBLEMS.orphanLock, locale: sourceLocale, file: input.show(rel), line: 1, key: '', message: `no translation file of this path (renamed or deleted): delete it with git rm ${input.show(rel)}` })
+    problems.push({
+      severity: 'warning',
+      kind: PROBLEMS.orphanLock,
+      locale: sourceLocale,
+      file: input.show(rel),
+      line: 1,
+      key: '',
+      message: `no translation file of this path (renamed or deleted): delete it with git rm ${input.show(rel)}`,
+    })
   }
   const rows: LocaleRow[] = []
 
@@ -104,7 +120,15 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const order = new Map(routes.locales.map((l, i) => [l, i]))
   problems.sort((a, b) => (order.get(a.locale) ?? 99) - (order.get(b.locale) ?? 99) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))
   const errors = problems.filter((p) => p.severity === 'error').length
-  return { ok: errors === 0, errors, warnings: problems.length - errors, elapsedMs: Math.round(performance.now() - started), sourceLocale, locales: rows, problems }
+  return {
+    ok: errors === 0,
+    errors,
+    warnings: problems.length - errors,
+    elapsedMs: Math.round(performance.now() - started),
+    sourceLocale,
+    locales: rows,
+    problems,
+  }
 }
 
 /** The English texts' own plural/select syntax and forms (translations are checked in compare.ts). */
@@ -128,7 +152,15 @@ function routeless(english: LocaleContent, routes: AuditRoutes, sourceLocale: st
     seen.add(unit.at.file)
     const route = routes.routes.get(unit.route)
     if (route && hasContent(route, sourceLocale)) continue
-    problems.push({ severity: 'warning', kind: PROBLEMS.noRoute, locale: sourceLocale, file: unit.at.file, line: 1, key: '', message: `route "${unit.route}" is not in content/routes.yml (or not in ${sourceLocale}): this file is not required in any locale` })
+    problems.push({
+      severity: 'warning',
+      kind: PROBLEMS.noRoute,
+      locale: sourceLocale,
+      file: unit.at.file,
+      line: 1,
+      key: '',
+      message: `route "${unit.route}" is not in content/routes.yml (or not in ${sourceLocale}): this file is not required in any locale`,
+    })
   }
   return problems
 }

@@ -38,7 +38,9 @@ describe('auth context', () => {
 describe('failure toast message', () => {
   it('is the auth server’s message when it sent one', () => {
     expect(failureMessage(new AuthApiError('Invalid login credentials', 400, 'invalid_credentials'))).toBe('Invalid login credentials')
-    expect(failureMessage(new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']))).toBe('Password should be at least 6 characters.')
+    expect(failureMessage(new AuthWeakPasswordError('Password should be at least 6 characters.', 422, ['length']))).toBe(
+      'Password should be at least 6 characters.',
+    )
   })
 
   it('is "Something went wrong" otherwise', () => {

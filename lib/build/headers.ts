@@ -37,4 +37,6 @@ export function securityHeaders(supabaseUrl: string, { hcaptcha = false, scriptH
 }
 
 export const headersFile = (headers: Record<string, string>) =>
-  `/*\n${Object.entries(headers).map(([k, v]) => `  ${k}: ${v}`).join('\n')}\n`
+  `/*\n${Object.entries(headers)
+    .map(([k, v]) => `  ${k}: ${v}`)
+    .join('\n')}\n`

@@ -20,12 +20,16 @@ export function deployment(env: Env, forced = false): Deployment | undefined {
   if (forced) return { reason: 'npm run build:production', preview: false }
   if (env.DEPLOY === 'preview') return { reason: 'preview deployment (DEPLOY=preview)', preview: true }
   if (on(env.CF_PAGES)) return { reason: 'Cloudflare Pages build (CF_PAGES is set)', preview: false }
-  if (on(env.NETLIFY)) return { reason: `Netlify build (NETLIFY is set${env.CONTEXT ? `, CONTEXT=${env.CONTEXT}` : ''})`, preview: env.CONTEXT === 'deploy-preview' || env.CONTEXT === 'branch-deploy' }
+  if (on(env.NETLIFY))
+    return {
+      reason: `Netlify build (NETLIFY is set${env.CONTEXT ? `, CONTEXT=${env.CONTEXT}` : ''})`,
+      preview: env.CONTEXT === 'deploy-preview' || env.CONTEXT === 'branch-deploy',
+    }
   if (on(env.DEPLOY)) return { reason: `deployment build (DEPLOY=${env.DEPLOY})`, preview: false }
   return undefined
 }
 
-const WHERE_KEYS = "Supabase dashboard → Project Settings → API"
+const WHERE_KEYS = 'Supabase dashboard → Project Settings → API'
 
 function jwtRole(key: string): string | undefined {
   const payload = key.split('.')[1]
@@ -53,9 +57,12 @@ export function supabaseProblems(env: Env): string[] {
       problems.push(`VITE_SUPABASE_URL "${url}" is a local address: set it to the hosted project, https://<project-ref>.supabase.co (${WHERE_KEYS}).`)
   }
   if (!key) problems.push(`VITE_SUPABASE_ANON_KEY is not set: set it to the project's anon (public) key (${WHERE_KEYS}).`)
-  else if (key === LOCAL_SUPABASE_ANON_KEY) problems.push(`VITE_SUPABASE_ANON_KEY is the local demo key: set it to the hosted project's anon (public) key (${WHERE_KEYS}).`)
+  else if (key === LOCAL_SUPABASE_ANON_KEY)
+    problems.push(`VITE_SUPABASE_ANON_KEY is the local demo key: set it to the hosted project's anon (public) key (${WHERE_KEYS}).`)
   else if (key.startsWith('sb_secret_') || jwtRole(key) === 'service_role')
-    problems.push(`VITE_SUPABASE_ANON_KEY is a secret (service_role) key, which bypasses row level security and must never reach the browser: set the anon (public) key instead (${WHERE_KEYS}).`)
+    problems.push(
+      `VITE_SUPABASE_ANON_KEY is a secret (service_role) key, which bypasses row level security and must never reach the browser: set the anon (public) key instead (${WHERE_KEYS}).`,
+    )
   return problems
 }
 
@@ -67,7 +74,11 @@ export function exampleFactProblems(factsYaml: string, file = 'content/facts.yml
   if (!isMap(business)) return [`${file}: business: is missing`]
   const checks: [string, (v: string) => boolean, string][] = [
     ['email', (v) => /@(.+\.)?example\.(com|org|net)$|\.(example|test|invalid)$/i.test(v), "the company's real sales address"],
-    ['siteUrl', (v) => /(^|[/.\-])example([.\-]|$)|localhost|127\.0\.0\.1/i.test(v.replace(/^https?:\/\//, '')), 'the real site address, e.g. https://www.<company-domain>'],
+    [
+      'siteUrl',
+      (v) => /(^|[/.\-])example([.\-]|$)|localhost|127\.0\.0\.1/i.test(v.replace(/^https?:\/\//, '')),
+      'the real site address, e.g. https://www.<company-domain>',
+    ],
     ['legalName', (v) => /\(example\)/i.test(v), "the company's registered name"],
   ]
   const problems: string[] = []

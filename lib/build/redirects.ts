@@ -37,8 +37,7 @@ export function redirects(table: RouteTable, legacy: { from: string; to: string;
  * each old link is listed with and without a trailing slash ("/urunler" and "/urunler/");
  * Netlify ignores the trailing slash when matching, so the second line is harmless there.
  */
-export const redirectsFile = (list: Redirect[]) =>
-  list.flatMap((r) => [`${r.from} ${r.to} 301`, `${r.from}/ ${r.to} 301`]).join('\n') + '\n'
+export const redirectsFile = (list: Redirect[]) => list.flatMap((r) => [`${r.from} ${r.to} 301`, `${r.from}/ ${r.to} 301`]).join('\n') + '\n'
 
 /** For hosts without a redirects file (GitHub Pages): a tiny page that forwards and tells crawlers where to go. */
 export function redirectPage(to: string, siteUrl: string): string {

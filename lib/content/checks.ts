@@ -37,7 +37,14 @@ const NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/
 const FILE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(yml|mdx)$/
 
 /** Files velite reads or other tools read (the audit's lock files and settings). */
-const KNOWN = [/^(locales|routes|facts|audit)\.yml$/, /^ui\/[^/]+\.yml$/, /^ui\/[^/]+\/[^/]+\.yml$/, /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/, /^(guides|glossary)\/[^/]+\/[^/]+\.mdx$/, /^i18n-lock\/.+\.yml$/]
+const KNOWN = [
+  /^(locales|routes|facts|audit)\.yml$/,
+  /^ui\/[^/]+\.yml$/,
+  /^ui\/[^/]+\/[^/]+\.yml$/,
+  /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/,
+  /^(guides|glossary)\/[^/]+\/[^/]+\.mdx$/,
+  /^i18n-lock\/.+\.yml$/,
+]
 /** Folders with rules of their own: compliance PDFs (scripts/documents/compliance-files.ts checks them). */
 const OWN_RULES = new Set(['documents'])
 
@@ -51,10 +58,17 @@ export function checkFileNames(root: string): Problem[] {
       const file = `content/${path}`
       if (entry.isDirectory()) {
         if (!rel && OWN_RULES.has(entry.name)) continue
-        if (!NAME.test(entry.name)) problems.push({ file, message: `folder name "${entry.name}": use lowercase a-z, 0-9 and single hyphens (no spaces, capitals or accents); it becomes part of an id` })
+        if (!NAME.test(entry.name))
+          problems.push({
+            file,
+            message: `folder name "${entry.name}": use lowercase a-z, 0-9 and single hyphens (no spaces, capitals or accents); it becomes part of an id`,
+          })
         else walk(join(dir, entry.name), path)
       } else if (!FILE_NAME.test(entry.name)) {
-        problems.push({ file, message: `file name "${entry.name}": use lowercase a-z, 0-9 and single hyphens, ending in .yml or .mdx (no spaces, capitals or accents)` })
+        problems.push({
+          file,
+          message: `file name "${entry.name}": use lowercase a-z, 0-9 and single hyphens, ending in .yml or .mdx (no spaces, capitals or accents)`,
+        })
       } else if (!KNOWN.some((re) => re.test(path))) {
         problems.push({ file, message: 'the build does not read a file here: see docs/CONTENT-FORMAT.md for where each kind of content lives' })
       }
@@ -85,10 +99,12 @@ const internalKey = (target: string) => (/^(https?:|mailto:|tel:|#)/.test(target
 function linkProblem(table: RouteTable, target: string, locale: LocaleCode): string | undefined {
   const key = internalKey(target)
   if (key === undefined) return undefined
-  if (key.startsWith('/') || key.includes('.')) return `link "${target}": write a logical page like "quote" or "product/pork", not a URL or file (see docs/CONTENT-FORMAT.md)`
+  if (key.startsWith('/') || key.includes('.'))
+    return `link "${target}": write a logical page like "quote" or "product/pork", not a URL or file (see docs/CONTENT-FORMAT.md)`
   const route = table.routes.get(key)
   if (!route) return `link target "${target}" does not exist: there is no page "${key}" in content/routes.yml`
-  if (!route.paths[locale]) return `link target "${target}" exists but has no ${locale} page (content/routes.yml lists it for ${Object.keys(route.paths).join(', ')}): link another page`
+  if (!route.paths[locale])
+    return `link target "${target}" exists but has no ${locale} page (content/routes.yml lists it for ${Object.keys(route.paths).join(', ')}): link another page`
   return undefined
 }
 
@@ -104,7 +120,12 @@ const CONTENT_FIELDS_SKIP = new Set(['file', 'locale', 'id', 'code', 'toc', 'wor
 export function crossFileProblems(c: Collections): Problem[] {
   const problems: Problem[] = []
   const files = new Map([...loaded.values()].map((e) => [e.file, e]))
-  const at = (file: string, path: (string | number)[], message: string): Problem => ({ file, line: files.get(file)?.lines.lineOf(path), field: fieldName(path), message })
+  const at = (file: string, path: (string | number)[], message: string): Problem => ({
+    file,
+    line: files.get(file)?.lines.lineOf(path),
+    field: fieldName(path),
+    message,
+  })
   let table: RouteTable
   try {
     table = buildRouteTable(c.routes, c.locales)
@@ -118,7 +139,11 @@ export function crossFileProblems(c: Collections): Problem[] {
   for (const [name, items] of Object.entries({ pages: c.pages, products: c.products, countries: c.countries, guides: c.guides, glossary: c.glossary })) {
     for (const item of items) {
       const key = ROUTE_OF[name]!(item.id)
-      if (!table.routes.has(key)) problems.push({ file: item.file, message: `no page "${key}" in content/routes.yml, so this file would never be published: add it there or fix the file name` })
+      if (!table.routes.has(key))
+        problems.push({
+          file: item.file,
+          message: `no page "${key}" in content/routes.yml, so this file would never be published: add it there or fix the file name`,
+        })
     }
   }
 
@@ -147,7 +172,7 @@ export function crossFileProblems(c: Collections): Problem[] {
       if (message) problems.push({ file: item.file, line: link.line, message })
     }
     for (const use of entry?.uses ?? []) {
-      const message = useProblem(use, c.facts, facts)
+      const message = problemOfUse(use, c.facts, facts)
       if (message) problems.push({ file: item.file, line: use.line, message })
     }
   }
@@ -157,8 +182,7 @@ export function crossFileProblems(c: Collections): Problem[] {
   // When English has it, English introduced it: translators copy placeholders from English.
   const unknown: (Problem & { key: string; name: string; locale: LocaleCode })[] = []
   const check = (item: { file: string; locale: LocaleCode }, key: string, text: string, path: (string | number)[], allowed: (name: string) => boolean) => {
-    for (const name of placeholdersOf(text))
-      if (!allowed(name)) unknown.push({ ...at(item.file, path, ''), key, name, locale: item.locale })
+    for (const name of placeholdersOf(text)) if (!allowed(name)) unknown.push({ ...at(item.file, path, ''), key, name, locale: item.locale })
   }
   for (const file of c.ui)
     for (const [key, text] of Object.entries(file.strings)) check(file, key, text, [key], (n) => facts.has(n) || (RUNTIME_PLACEHOLDERS[key] ?? []).includes(n))
@@ -185,7 +209,7 @@ export function crossFileProblems(c: Collections): Problem[] {
   return problems
 }
 
-function useProblem(use: LoadedFile['uses'][number], facts: Collections['facts'], names: Set<string>): string | undefined {
+function problemOfUse(use: LoadedFile['uses'][number], facts: Collections['facts'], names: Set<string>): string | undefined {
   if (use.component === 'Spec' && use.attribute === 'product' && !(use.value in facts.products))
     return `<Spec product="${use.value}">: no such product in content/facts.yml (${Object.keys(facts.products).join(', ')})`
   if (use.component === 'Spec' && use.attribute === 'field' && !['diameter', 'stitches', 'heat', 'rolls'].includes(use.value))

@@ -30,7 +30,12 @@ const isCommentOnly = (code = '') => /^\s*\/\*[\s\S]*\*\/\s*$/.test(code)
 export function remarkContentRules(entry: LoadedFile) {
   return () => (tree: Node) => {
     const problem = (node: Node, message: string) =>
-      entry.problems.push({ file: entry.file, line: node.position ? node.position.start.line + entry.bodyLine - 1 : undefined, column: node.position?.start.column, message })
+      entry.problems.push({
+        file: entry.file,
+        line: node.position ? node.position.start.line + entry.bodyLine - 1 : undefined,
+        column: node.position?.start.column,
+        message,
+      })
     const line = (node: Node) => (node.position ? node.position.start.line + entry.bodyLine - 1 : undefined)
     const walk = (node: Node) => {
       switch (node.type) {
@@ -80,7 +85,8 @@ export function remarkContentRules(entry: LoadedFile) {
         else if (name === 'Link' && attr.name === 'to') entry.links.push({ target: value as string, line: line(node) })
         else if (name === 'Spec' || name === 'Fact') entry.uses.push({ component: name, attribute: attr.name!, value: value as string, line: line(node) })
       }
-      if (allowed) for (const required of allowed) if (!(node.attributes ?? []).some((a) => a.name === required)) problem(node, `<${name}> needs ${required}="…"`)
+      if (allowed)
+        for (const required of allowed) if (!(node.attributes ?? []).some((a) => a.name === required)) problem(node, `<${name}> needs ${required}="…"`)
     }
     walk(tree)
   }
@@ -102,7 +108,12 @@ export const mdxBody = () =>
         return String(code)
       } catch (error) {
         const e = error as { line?: number; column?: number; reason?: string; message: string }
-        entry.problems.push({ file: entry.file, line: e.line ? e.line + entry.bodyLine - 1 : undefined, column: e.column, message: `MDX: ${e.reason ?? e.message}` })
+        entry.problems.push({
+          file: entry.file,
+          line: e.line ? e.line + entry.bodyLine - 1 : undefined,
+          column: e.column,
+          message: `MDX: ${e.reason ?? e.message}`,
+        })
         return ''
       }
     })

@@ -64,7 +64,8 @@ export function parseYaml(text: string, file: string, firstLine = 1) {
   const doc = parseDocument(text, { lineCounter: counter, uniqueKeys: true, prettyErrors: true })
   const problems: Problem[] = doc.errors.map((e) => {
     const pos = e.linePos?.[0]
-    const message = e.code === 'DUPLICATE_KEY' ? 'duplicate key: this key is already defined above in the same block' : e.message.replace(/ at line \d+, column \d+.*$/s, '')
+    const message =
+      e.code === 'DUPLICATE_KEY' ? 'duplicate key: this key is already defined above in the same block' : e.message.replace(/ at line \d+, column \d+.*$/s, '')
     return { file, line: pos ? pos.line + firstLine - 1 : undefined, column: pos?.col, message: `YAML: ${message}` }
   })
   return { data: problems.length ? undefined : (doc.toJS() as unknown), lines: yamlLineMap(doc, counter, firstLine), problems }

@@ -16,15 +16,13 @@ export const localeSchema = z.object({
 })
 
 // A URL segment (or several joined by "/"): lowercase ASCII letters, digits and hyphens.
-export const slugSchema = z
-  .string()
-  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'slug must be lowercase a-z, 0-9 and single hyphens')
+export const slugSchema = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*(?:\/[a-z0-9]+(?:-[a-z0-9]+)*)*$/, 'slug must be lowercase a-z, 0-9 and single hyphens')
 
 // The default locale's slug may be left out (collection items default to their id); any other
 // locale's may be null, meaning "use the default locale's slug".
-const perLocaleSlugs = Object.fromEntries(
-  LOCALE_CODES.map((code) => [code, code === DEFAULT_LOCALE ? slugSchema.optional() : slugSchema.nullish()]),
-) as { [L in (typeof LOCALE_CODES)[number]]: L extends typeof DEFAULT_LOCALE ? ReturnType<typeof slugSchema.optional> : ReturnType<typeof slugSchema.nullish> }
+const perLocaleSlugs = Object.fromEntries(LOCALE_CODES.map((code) => [code, code === DEFAULT_LOCALE ? slugSchema.optional() : slugSchema.nullish()])) as {
+  [L in (typeof LOCALE_CODES)[number]]: L extends typeof DEFAULT_LOCALE ? ReturnType<typeof slugSchema.optional> : ReturnType<typeof slugSchema.nullish>
+}
 
 export const routeEntrySchema = z
   .object({
@@ -49,16 +47,17 @@ export const routesSchema = z
   .object({
     pages: z.record(routeEntrySchema),
     collections: z.record(collectionSchema),
-    legacy: z.array(
-      z.object({ from: z.string().regex(/^\/[a-z0-9/-]+$/), to: z.string(), locale: localeCodeSchema }).strict(),
-    ),
+    legacy: z.array(z.object({ from: z.string().regex(/^\/[a-z0-9/-]+$/), to: z.string(), locale: localeCodeSchema }).strict()),
   })
   .strict()
 
 const range = z
   .object({ min: z.number().int().positive(), max: z.number().int().positive() })
   .strict()
-  .refine((r) => r.min <= r.max, (r) => ({ message: `min (${r.min}) is greater than max (${r.max})` }))
+  .refine(
+    (r) => r.min <= r.max,
+    (r) => ({ message: `min (${r.min}) is greater than max (${r.max})` }),
+  )
 
 export const factsSchema = z
   .object({
@@ -72,13 +71,14 @@ export const factsSchema = z
         whatsapp: z.string().regex(/^\d{8,15}$/, 'whatsapp must be digits only, country code first'),
         city: z.string(),
         country: z.string().length(2),
-        siteUrl: z.string().url().refine((u) => !u.endsWith('/'), 'siteUrl must not end with /'),
+        siteUrl: z
+          .string()
+          .url()
+          .refine((u) => !u.endsWith('/'), 'siteUrl must not end with /'),
       })
       .strict(),
     compliance: z.array(z.string()).min(1),
-    leadTimes: z
-      .object({ dispatchDays: range, marketedWeeks: range, genericWeeks: range, turkeyDeliveryDays: range, productionDays: range })
-      .strict(),
+    leadTimes: z.object({ dispatchDays: range, marketedWeeks: range, genericWeeks: range, turkeyDeliveryDays: range, productionDays: range }).strict(),
     countriesServed: z.number().int().positive(),
     maxHeatC: z.number().int().positive(),
     shippingModes: z.array(z.enum(['road', 'air', 'sea'])),
@@ -113,7 +113,11 @@ export const factsSchema = z
     for (const [id, p] of Object.entries(f.products)) {
       const all = f.sizing.innerDiameterMm
       if (p.diameterMm.min < all.min || p.diameterMm.max > all.max)
-        ctx.addIssue({ code: 'custom', path: ['products', id, 'diameterMm'], message: `${p.diameterMm.min}–${p.diameterMm.max} mm is outside sizing.innerDiameterMm (${all.min}–${all.max} mm)` })
+        ctx.addIssue({
+          code: 'custom',
+          path: ['products', id, 'diameterMm'],
+          message: `${p.diameterMm.min}–${p.diameterMm.max} mm is outside sizing.innerDiameterMm (${all.min}–${all.max} mm)`,
+        })
       if (p.heatC > f.maxHeatC) ctx.addIssue({ code: 'custom', path: ['products', id, 'heatC'], message: `${p.heatC} °C is above maxHeatC (${f.maxHeatC} °C)` })
     }
   })
@@ -136,21 +140,63 @@ export const linkTargetSchema = z
 const text = filled('empty text: write the text (a translation is required here)')
 const action = z.object({ label: text, to: linkTargetSchema, variant: z.enum(['primary', 'secondary']).optional() }).strict()
 const item = z.object({ title: text, text: text }).strict()
-const anchor = z.string().regex(/^[a-z0-9-]+$/).optional()
+const anchor = z
+  .string()
+  .regex(/^[a-z0-9-]+$/)
+  .optional()
 
 // Page sections. Text fields may use fact placeholders such as {dispatchDays} (see lib/facts).
 export const blockSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('hero'), id: anchor, eyebrow: text.optional(), heading: text, text: text, actions: z.array(action).default([]) }).strict(),
-  z.object({ type: z.literal('features'), id: anchor, heading: text, intro: text.optional(), items: z.array(item).min(1), actions: z.array(action).default([]) }).strict(),
-  z.object({ type: z.literal('steps'), id: anchor, heading: text, intro: text.optional(), items: z.array(item).min(1), actions: z.array(action).default([]) }).strict(),
-  z.object({ type: z.literal('stats'), id: anchor, heading: text, intro: text.optional(), items: z.array(z.object({ value: text, label: text }).strict()).min(1) }).strict(),
+  z
+    .object({
+      type: z.literal('features'),
+      id: anchor,
+      heading: text,
+      intro: text.optional(),
+      items: z.array(item).min(1),
+      actions: z.array(action).default([]),
+    })
+    .strict(),
+  z
+    .object({ type: z.literal('steps'), id: anchor, heading: text, intro: text.optional(), items: z.array(item).min(1), actions: z.array(action).default([]) })
+    .strict(),
+  z
+    .object({
+      type: z.literal('stats'),
+      id: anchor,
+      heading: text,
+      intro: text.optional(),
+      items: z.array(z.object({ value: text, label: text }).strict()).min(1),
+    })
+    .strict(),
   z.object({ type: z.literal('text'), id: anchor, heading: text.optional(), paragraphs: z.array(text).min(1), actions: z.array(action).default([]) }).strict(),
-  z.object({ type: z.literal('list'), id: anchor, heading: text, intro: text.optional(), items: z.array(text).min(1), actions: z.array(action).default([]) }).strict(),
+  z
+    .object({ type: z.literal('list'), id: anchor, heading: text, intro: text.optional(), items: z.array(text).min(1), actions: z.array(action).default([]) })
+    .strict(),
   z.object({ type: z.literal('compliance'), id: anchor, heading: text, intro: text.optional(), actions: z.array(action).default([]) }).strict(),
   z.object({ type: z.literal('products'), id: anchor, heading: text, intro: text.optional() }).strict(),
-  z.object({ type: z.literal('table'), id: anchor, heading: text, intro: text.optional(), columns: z.array(text).min(2), rows: z.array(z.array(text).min(2)).min(1), actions: z.array(action).default([]) }).strict(),
+  z
+    .object({
+      type: z.literal('table'),
+      id: anchor,
+      heading: text,
+      intro: text.optional(),
+      columns: z.array(text).min(2),
+      rows: z.array(z.array(text).min(2)).min(1),
+      actions: z.array(action).default([]),
+    })
+    .strict(),
   z.object({ type: z.literal('faq'), id: anchor, heading: text, items: z.array(z.object({ q: text, a: text }).strict()).min(1) }).strict(),
-  z.object({ type: z.literal('downloads'), id: anchor, heading: text, intro: text.optional(), items: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, text: text }).strict()).min(1) }).strict(),
+  z
+    .object({
+      type: z.literal('downloads'),
+      id: anchor,
+      heading: text,
+      intro: text.optional(),
+      items: z.array(z.object({ id: z.string().regex(/^[a-z0-9-]+$/), title: text, text: text }).strict()).min(1),
+    })
+    .strict(),
   z.object({ type: z.literal('cta'), id: anchor, heading: text, text: text, actions: z.array(action).min(1) }).strict(),
 ])
 
@@ -178,18 +224,19 @@ export const productContentSchema = z
   })
   .strict()
 
-export const countryContentSchema = pageContentSchema
-  .extend({ products: z.array(productIdSchema).min(1) })
-  .strict()
+export const countryContentSchema = pageContentSchema.extend({ products: z.array(productIdSchema).min(1) }).strict()
 
 /** A real calendar date written YYYY-MM-DD ("2026-13-45" and "2026-02-30" are rejected). */
 export const dateSchema = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be written YYYY-MM-DD')
-  .refine((d) => {
-    const date = new Date(`${d}T00:00:00Z`)
-    return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d
-  }, (d) => ({ message: `${d} is not a date in the calendar (YYYY-MM-DD)` }))
+  .refine(
+    (d) => {
+      const date = new Date(`${d}T00:00:00Z`)
+      return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === d
+    },
+    (d) => ({ message: `${d} is not a date in the calendar (YYYY-MM-DD)` }),
+  )
 
 // Which English text a translation was made from is recorded in content/i18n-lock/<locale>.yml
 // (npm run audit:lock), not in frontmatter, so translators never edit hashes by hand.

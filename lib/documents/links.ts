@@ -8,7 +8,8 @@ export type FileLink = { href: string; lang: string; label: string; details: str
 export type DownloadsDocuments = { sheets: FileLink[]; compliance: Record<string, FileLink[]> }
 
 const byReaderFirst = (locale: string) => (a: DocumentFile, b: DocumentFile) =>
-  Number(b.lang === locale || b.lang === 'all') - Number(a.lang === locale || a.lang === 'all') || routeTable.locales.indexOf(a.lang as LocaleCode) - routeTable.locales.indexOf(b.lang as LocaleCode)
+  Number(b.lang === locale || b.lang === 'all') - Number(a.lang === locale || a.lang === 'all') ||
+  routeTable.locales.indexOf(a.lang as LocaleCode) - routeTable.locales.indexOf(b.lang as LocaleCode)
 
 function link(file: DocumentFile, locale: LocaleCode, label: string): FileLink {
   const t = translator(locale)
@@ -27,7 +28,11 @@ export function productSheetLinks(product: string, locale: LocaleCode): FileLink
 export function downloadsDocuments(locale: LocaleCode, documentIds: string[]): DownloadsDocuments {
   const t = translator(locale)
   const products = [...routeTable.routes.values()].filter((r) => r.page === 'product' && r.paths[locale]).map((r) => r.param!)
-  const sheets = products.flatMap((p) => dataSheets(p).filter((f) => f.lang === locale).map((f) => link(f, locale, t('documents.sheet.fileLabel', { product: t(`product.${p}.name`) }))))
+  const sheets = products.flatMap((p) =>
+    dataSheets(p)
+      .filter((f) => f.lang === locale)
+      .map((f) => link(f, locale, t('documents.sheet.fileLabel', { product: t(`product.${p}.name`) }))),
+  )
   const compliance = Object.fromEntries(documentIds.map((id) => [id, [...complianceFiles(id)].sort(byReaderFirst(locale)).map((f) => link(f, locale, ''))]))
   return { sheets, compliance }
 }

@@ -39,7 +39,11 @@ export function formatValueList(locale: string, values: readonly string[], type:
 }
 
 /** The standard roll lengths as a list: "50 m and 100 m". */
-export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.rollLengthsM.map((m) => `${m} m`))
+export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) =>
+  formatValueList(
+    locale,
+    facts.sizing.rollLengthsM.map((m) => `${m} m`),
+  )
 
 /** The offered stitch counts (facts.sizing.stitchCounts): "16, 18, 24, 36 and 48". */
 export const offeredStitchCounts = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.stitchCounts.map(String))

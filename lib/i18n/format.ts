@@ -16,7 +16,11 @@ export function formatDate(iso: string, locale: string): string {
  * "a, b and c" in the locale's words. In right-to-left text each item is a left-to-right isolate
  * (U+2066 … U+2069), so "50 m" keeps its order around the Arabic "و".
  */
-export function formatList(items: string[], locale: string, { type = 'conjunction', rtl = false }: { type?: 'conjunction' | 'disjunction'; rtl?: boolean } = {}): string {
+export function formatList(
+  items: string[],
+  locale: string,
+  { type = 'conjunction', rtl = false }: { type?: 'conjunction' | 'disjunction'; rtl?: boolean } = {},
+): string {
   const parts = rtl ? items.map((item) => `\u2066${item}\u2069`) : items
   return new Intl.ListFormat(locale, { style: 'long', type }).format(parts)
 }

@@ -17,7 +17,8 @@ export function localeCodes(contentDir: string): string[] {
   if (!Array.isArray(data)) throw new Error(`${join(contentDir, 'locales.yml')}: expected a list of locales`)
   return data.map((entry, i) => {
     const code = (entry as { code?: unknown } | null)?.code
-    if (typeof code !== 'string' || !/^[a-z]{2,3}$/.test(code)) throw new Error(`${join(contentDir, 'locales.yml')}: entry ${i}: code must be a 2–3 letter language code`)
+    if (typeof code !== 'string' || !/^[a-z]{2,3}$/.test(code))
+      throw new Error(`${join(contentDir, 'locales.yml')}: entry ${i}: code must be a 2–3 letter language code`)
     return code
   })
 }
@@ -25,7 +26,9 @@ export function localeCodes(contentDir: string): string[] {
 /** The English UI files: content/ui/<default>.yml and content/ui/<feature>/<default>.yml, sorted. */
 export function englishUiFiles(contentDir: string, source: string): string[] {
   const ui = join(contentDir, 'ui')
-  const features = readdirSync(ui, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => join(ui, d.name, `${source}.yml`))
+  const features = readdirSync(ui, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => join(ui, d.name, `${source}.yml`))
   return [join(ui, `${source}.yml`), ...features.sort()]
 }
 

@@ -16,7 +16,10 @@ export type MessageNode =
 
 export class MessageSyntaxError extends Error {
   override name = 'MessageSyntaxError'
-  constructor(message: string, readonly offset: number) {
+  constructor(
+    message: string,
+    readonly offset: number,
+  ) {
     super(message)
   }
 }
@@ -91,7 +94,11 @@ export function parseMessage(text: string): MessageNode[] {
       skip()
       if (text[i] === '}') break
       const selector = sticky(SELECTOR, text, i)
-      if (!selector) throw new MessageSyntaxError(`{${name}, ${kind}: expected a ${kind === 'plural' ? 'category (zero, one, two, few, many, other or =N)' : 'value'} or "}" at "${text.slice(i, i + 12)}"`, i)
+      if (!selector)
+        throw new MessageSyntaxError(
+          `{${name}, ${kind}: expected a ${kind === 'plural' ? 'category (zero, one, two, few, many, other or =N)' : 'value'} or "}" at "${text.slice(i, i + 12)}"`,
+          i,
+        )
       if (options.has(selector)) throw new MessageSyntaxError(`{${name}, ${kind}: "${selector}" appears twice`, i)
       i += selector.length
       skip()

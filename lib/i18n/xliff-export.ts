@@ -65,8 +65,15 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
     }
     notes.push({ category: 'context', text: context(unit, locale, input) })
     const names = placeholdersOf(unit.text)
-    if (names.length) notes.push({ category: 'placeholders', text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.` })
-    notes.push({ category: 'state', text: isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet' })
+    if (names.length)
+      notes.push({
+        category: 'placeholders',
+        text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.`,
+      })
+    notes.push({
+      category: 'state',
+      text: isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet',
+    })
     notes.push({ category: SOURCE_HASH, text: hash })
     entry.units.push({ key: unit.key, source: unit.text, ...(isStale ? { target: translation!.text!, state: 'initial' as const } : {}), notes })
   }
@@ -76,7 +83,11 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
 function context(unit: Unit, locale: string, input: AuditInput): string {
   const where = `English: ${unit.at.file}:${unit.line}, key ${unit.key}`
   const route = unit.route ? input.routes.routes.get(unit.route) : undefined
-  const page = route?.paths[locale] ? `; page ${route.paths[locale]} (English ${route.paths[input.routes.locales[0]!] ?? '-'})` : unit.ui ? '; interface text (menus, buttons, notices)' : ''
+  const page = route?.paths[locale]
+    ? `; page ${route.paths[locale]} (English ${route.paths[input.routes.locales[0]!] ?? '-'})`
+    : unit.ui
+      ? '; interface text (menus, buttons, notices)'
+      : ''
   const link = unit.link ? `; link text for ${unit.link}` : ''
   return where + page + link
 }

@@ -29,7 +29,8 @@ const segmentsOf = (key: string) => key.match(/\[[^\]]*\]|[^.]+/g) ?? []
 /** A new scalar quoted like its neighbours, so a file of "quoted" texts stays that way. */
 function scalarLike(text: string, neighbour: unknown): Scalar {
   const node = new Scalar(text)
-  if (isScalar(neighbour) && typeof neighbour.value === 'string' && neighbour.type && neighbour.type !== 'BLOCK_FOLDED' && neighbour.type !== 'BLOCK_LITERAL') node.type = neighbour.type
+  if (isScalar(neighbour) && typeof neighbour.value === 'string' && neighbour.type && neighbour.type !== 'BLOCK_FOLDED' && neighbour.type !== 'BLOCK_LITERAL')
+    node.type = neighbour.type
   return node
 }
 
@@ -62,7 +63,11 @@ function scalarSource(text: string, type: string | undefined, flow: boolean): st
 /** The quoting most texts (strings with a space) of a file use: translators' files are consistent. */
 function textStyle(doc: Document): Scalar['type'] | undefined {
   const counts = new Map<Scalar['type'], number>()
-  visit(doc, { Scalar: (_, node) => { if (typeof node.value === 'string' && /\s/.test(node.value)) counts.set(node.type, (counts.get(node.type) ?? 0) + 1) } })
+  visit(doc, {
+    Scalar: (_, node) => {
+      if (typeof node.value === 'string' && /\s/.test(node.value)) counts.set(node.type, (counts.get(node.type) ?? 0) + 1)
+    },
+  })
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0]
 }
 
@@ -137,7 +142,13 @@ function insertKey(text: string, doc: Document, english: Document, segments: str
  * place (same quoting), a missing UI key becomes a new line; anything else (a missing list item or
  * block) goes through the Document API, which re-renders that file.
  */
-function editYaml(base: string, englishText: string, edits: { key: string; text: string; flat: boolean }[], linkField: string | undefined, where: string): string {
+function editYaml(
+  base: string,
+  englishText: string,
+  edits: { key: string; text: string; flat: boolean }[],
+  linkField: string | undefined,
+  where: string,
+): string {
   let text = base
   const english = parseDocument(englishText)
   const rest: typeof edits = []
@@ -164,7 +175,8 @@ function editYaml(base: string, englishText: string, edits: { key: string; text:
   const check = parseDocument(text)
   for (const edit of edits) {
     const found = findScalar(check, edit.key, edit.flat, linkField)
-    if (!found || found.node.value !== edit.text) throw new ImportError(`${where}: ${edit.key}: could not be written back exactly; please report this with the XLIFF file`)
+    if (!found || found.node.value !== edit.text)
+      throw new ImportError(`${where}: ${edit.key}: could not be written back exactly; please report this with the XLIFF file`)
   }
   return text
 }
@@ -201,7 +213,16 @@ function setPath(doc: Document, english: Document, key: string, text: string, fl
     if (isMap(node)) {
       const enChild = isMap(en) ? en.get(seg, true) : undefined
       if (last) {
-        if (!node.has(seg)) insertPair(node, seg, scalarLike(text, node.items.map((p) => p.value).find((v) => isScalar(v))), isMap(en) ? en : undefined)
+        if (!node.has(seg))
+          insertPair(
+            node,
+            seg,
+            scalarLike(
+              text,
+              node.items.map((p) => p.value).find((v) => isScalar(v)),
+            ),
+            isMap(en) ? en : undefined,
+          )
         else setScalar(node, seg, text)
         return
       }
@@ -221,14 +242,24 @@ function setPath(doc: Document, english: Document, key: string, text: string, fl
         enIndex = isSeq(en) ? linkIndex(en, link, linkField) : -1
       } else {
         index = enIndex = Number(seg)
-        if (index > node.items.length) throw new ImportError(`${where}: ${key}: item ${seg} comes after the ${node.items.length} items of the translation; import the items before it first`)
+        if (index > node.items.length)
+          throw new ImportError(`${where}: ${key}: item ${seg} comes after the ${node.items.length} items of the translation; import the items before it first`)
         if (index === node.items.length) index = -1
       }
       const enChild = isSeq(en) && enIndex >= 0 ? en.items[enIndex] : undefined
       if (index < 0) {
         if (!enChild) throw new ImportError(`${where}: ${key}: English has no "${segments.slice(0, i + 1).join('.')}"`)
         index = Math.min(enIndex, node.items.length)
-        node.items.splice(index, 0, last ? scalarLike(text, node.items.find((v) => isScalar(v))) : (enChild as Node).clone())
+        node.items.splice(
+          index,
+          0,
+          last
+            ? scalarLike(
+                text,
+                node.items.find((v) => isScalar(v)),
+              )
+            : (enChild as Node).clone(),
+        )
         if (last) return
       } else if (last) {
         setScalar(node, index, text)
@@ -262,7 +293,10 @@ export function importXliff(xml: string, input: AuditInput, shownAs: string, cwd
   for (const file of doc.files) {
     const original = relative(cwd, resolve(cwd, file.original)).split('\\').join('/')
     const units = byFile.get(original)
-    if (!units) throw new ImportError(`${shownAs}: <file original="${file.original}">: not a ${locale} translation file of ${input.show('')} (export again with npm run i18n:export -- ${locale})`)
+    if (!units)
+      throw new ImportError(
+        `${shownAs}: <file original="${file.original}">: not a ${locale} translation file of ${input.show('')} (export again with npm run i18n:export -- ${locale})`,
+      )
     const first = [...units.values()][0]!
     const current = input.byLocale.get(locale)?.units
     // A stale text sent back as exported, still in state "initial", was not reviewed: leave it stale.

@@ -55,7 +55,9 @@ const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', a
 function innerText(raw: string, where: string): string {
   const cdata = raw.replace(/<!\[CDATA\[([\s\S]*?)\]\]>/g, (_, body: string) => escapeText(body))
   if (/</.test(cdata)) throw new XliffError(`${where}: inline markup (${/<[^>]*>/.exec(cdata)?.[0]}) is not supported; export plain text from your CAT tool`)
-  return cdata.replace(/\r\n?/g, '\n').replace(ENTITY, (_, hex?: string, dec?: string, name?: string) => (name ? NAMED[name]! : String.fromCodePoint(parseInt(hex ?? dec!, hex ? 16 : 10))))
+  return cdata
+    .replace(/\r\n?/g, '\n')
+    .replace(ENTITY, (_, hex?: string, dec?: string, name?: string) => (name ? NAMED[name]! : String.fromCodePoint(parseInt(hex ?? dec!, hex ? 16 : 10))))
 }
 
 const asArray = <T>(value: T | T[] | undefined): T[] => (value === undefined ? [] : Array.isArray(value) ? value : [value])
@@ -85,7 +87,8 @@ export function parseXliff(xml: string, shownAs = 'XLIFF'): XliffDocument {
   }
   const root = data.xliff as Raw | undefined
   if (!root) throw new XliffError(`${shownAs}: no <xliff> element`)
-  if (attr(root, 'version') !== '2.0' && attr(root, 'version') !== '2.1') throw new XliffError(`${shownAs}: XLIFF version ${attr(root, 'version') ?? '(none)'} is not supported; use XLIFF 2.0`)
+  if (attr(root, 'version') !== '2.0' && attr(root, 'version') !== '2.1')
+    throw new XliffError(`${shownAs}: XLIFF version ${attr(root, 'version') ?? '(none)'} is not supported; use XLIFF 2.0`)
   const srcLang = attr(root, 'srcLang')
   const trgLang = attr(root, 'trgLang')
   if (!srcLang || !trgLang) throw new XliffError(`${shownAs}: <xliff> needs srcLang and trgLang`)

@@ -8,11 +8,21 @@ import { clearDraft, draftKey, loadDraft, saveDraft } from './draft'
 class MemoryStorage implements Storage {
   private map = new Map<string, string>()
   constructor(private readonly failWrites = false) {}
-  get length() { return this.map.size }
-  clear() { this.map.clear() }
-  getItem(key: string) { return this.map.get(key) ?? null }
-  key(i: number) { return [...this.map.keys()][i] ?? null }
-  removeItem(key: string) { this.map.delete(key) }
+  get length() {
+    return this.map.size
+  }
+  clear() {
+    this.map.clear()
+  }
+  getItem(key: string) {
+    return this.map.get(key) ?? null
+  }
+  key(i: number) {
+    return [...this.map.keys()][i] ?? null
+  }
+  removeItem(key: string) {
+    this.map.delete(key)
+  }
   setItem(key: string, value: string) {
     if (this.failWrites) throw new DOMException('quota', 'QuotaExceededError')
     this.map.set(key, String(value))
@@ -26,7 +36,10 @@ describe('lead drafts', () => {
   it('a saved draft comes back with its id and values', () => {
     const s = new MemoryStorage()
     saveDraft(s, 'quote', { id: ID, values: { name: 'Ayşe Yılmaz', products: ['beef', 'ham'], consent_privacy: true, quantity_unit: 'metres' } })
-    expect(loadDraft(s, 'quote', FIELDS)).toEqual({ id: ID, values: { name: 'Ayşe Yılmaz', products: ['beef', 'ham'], consent_privacy: true, quantity_unit: 'metres' } })
+    expect(loadDraft(s, 'quote', FIELDS)).toEqual({
+      id: ID,
+      values: { name: 'Ayşe Yılmaz', products: ['beef', 'ham'], consent_privacy: true, quantity_unit: 'metres' },
+    })
   })
 
   it('drafts are per form kind, and clearing removes only that one', () => {
@@ -41,10 +54,13 @@ describe('lead drafts', () => {
 
   it('keeps only the form’s own fields with their types; a bad id is dropped', () => {
     const s = new MemoryStorage()
-    s.setItem(draftKey('quote'), JSON.stringify({
-      id: 'not-a-uuid',
-      values: { name: 42, email: 'a@b.co', products: ['beef', 7], consent_privacy: 'yes', kind: 'contact', created_at: '2020-01-01', quantity_unit: ['x'] },
-    }))
+    s.setItem(
+      draftKey('quote'),
+      JSON.stringify({
+        id: 'not-a-uuid',
+        values: { name: 42, email: 'a@b.co', products: ['beef', 7], consent_privacy: 'yes', kind: 'contact', created_at: '2020-01-01', quantity_unit: ['x'] },
+      }),
+    )
     expect(loadDraft(s, 'quote', FIELDS)).toEqual({ values: { email: 'a@b.co' } })
   })
 
@@ -65,7 +81,9 @@ describe('lead drafts', () => {
 
 describe('visit attribution', () => {
   it('takes the landing path, the referrer and the utm_* parameters', () => {
-    const url = new URL('https://www.example-meat-netting.com/de/land/deutschland/?utm_source=linkedin&utm_medium=social&utm_campaign=iffa-2026&utm_term=netz&utm_content=banner-a&x=1')
+    const url = new URL(
+      'https://www.example-meat-netting.com/de/land/deutschland/?utm_source=linkedin&utm_medium=social&utm_campaign=iffa-2026&utm_term=netz&utm_content=banner-a&x=1',
+    )
     expect(attributionOf(url, 'https://www.linkedin.com/')).toEqual({
       landingPage: '/de/land/deutschland/',
       referrer: 'https://www.linkedin.com/',

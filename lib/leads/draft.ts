@@ -6,8 +6,7 @@ import { draftKey, type Draft, type DraftValue } from './draft-save'
 
 export { draftKey, saveDraft, type Draft, type DraftValue } from './draft-save'
 
-const isValue = (v: unknown): v is DraftValue =>
-  typeof v === 'string' || typeof v === 'boolean' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))
+const isValue = (v: unknown): v is DraftValue => typeof v === 'string' || typeof v === 'boolean' || (Array.isArray(v) && v.every((x) => typeof x === 'string'))
 
 /**
  * The saved draft, keeping only the fields this form has (`fields`, with their types): a draft

@@ -71,11 +71,29 @@ describe('submitLead: every answer of the contract', () => {
     [
       '400 invalid with issues',
       400,
-      { error: 'invalid', issues: [{ path: ['name'], message: 'form.error.required' }, { path: ['email'], message: 'form.error.email' }] },
+      {
+        error: 'invalid',
+        issues: [
+          { path: ['name'], message: 'form.error.required' },
+          { path: ['email'], message: 'form.error.email' },
+        ],
+      },
       {},
-      { kind: 'invalid', issues: [{ field: 'name', message: 'form.error.required' }, { field: 'email', message: 'form.error.email' }] },
+      {
+        kind: 'invalid',
+        issues: [
+          { field: 'name', message: 'form.error.required' },
+          { field: 'email', message: 'form.error.email' },
+        ],
+      },
     ],
-    ['400 invalid, malformed issues', 400, { error: 'invalid', issues: [null, { path: [], message: 3 }] }, {}, { kind: 'invalid', issues: [{ field: '', message: '' }] }],
+    [
+      '400 invalid, malformed issues',
+      400,
+      { error: 'invalid', issues: [null, { path: [], message: 3 }] },
+      {},
+      { kind: 'invalid', issues: [{ field: '', message: '' }] },
+    ],
     ['413 too large', 413, { error: 'too_large' }, {}, { kind: 'failed', reason: 'HTTP 413 too_large' }],
     ['500 server', 500, { error: 'server' }, {}, { kind: 'failed', reason: 'HTTP 500 server' }],
     ['502 with an HTML body', 502, '<html>Bad gateway</html>', {}, { kind: 'failed', reason: 'HTTP 502' }],
@@ -90,11 +108,16 @@ describe('submitLead: every answer of the contract', () => {
 
   it('a network error or a timeout is a failure, never a throw', async () => {
     const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const offline = vi.fn(async () => { throw new TypeError('Failed to fetch') }) as unknown as typeof fetch
+    const offline = vi.fn(async () => {
+      throw new TypeError('Failed to fetch')
+    }) as unknown as typeof fetch
     expect(await submitLead(request, config(offline))).toEqual({ kind: 'failed', reason: 'TypeError' })
-    const hung = vi.fn((_url: unknown, init?: RequestInit) => new Promise<Response>((_resolve, reject) => {
-      init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))
-    })) as unknown as typeof fetch
+    const hung = vi.fn(
+      (_url: unknown, init?: RequestInit) =>
+        new Promise<Response>((_resolve, reject) => {
+          init!.signal!.addEventListener('abort', () => reject(init!.signal!.reason))
+        }),
+    ) as unknown as typeof fetch
     expect(await submitLead(request, { ...config(hung), timeoutMs: 20 })).toEqual({ kind: 'failed', reason: 'TimeoutError' })
     spy.mockRestore()
   })

@@ -5,7 +5,15 @@ import { translator, find, routeTable } from '../content/data'
 import { isPlaceholder } from '../routing/paths'
 import type { PageHead } from '../seo/head'
 
-type Article = { id: string; locale: 'en' | 'tr' | 'de' | 'fr' | 'es' | 'it' | 'ar'; title?: string; term?: string; description?: string; short?: string; code: string }
+type Article = {
+  id: string
+  locale: 'en' | 'tr' | 'de' | 'fr' | 'es' | 'it' | 'ar'
+  title?: string
+  term?: string
+  description?: string
+  short?: string
+  code: string
+}
 
 export type ArticleData = {
   head: PageHead
@@ -32,7 +40,15 @@ export function articleData<T extends Article>(collection: T[], dir: string, sec
     const a = find(collection, id, locale, `content/${dir}/${locale}/${id}.mdx`)
     const title = a.title ?? a.term!
     return {
-      head: { title, description: a.description ?? a.short!, ogType: 'article', breadcrumbs: [[t(`nav.${section.target}`), section.target], [title, routeKey]] },
+      head: {
+        title,
+        description: a.description ?? a.short!,
+        ogType: 'article',
+        breadcrumbs: [
+          [t(`nav.${section.target}`), section.target],
+          [title, routeKey],
+        ],
+      },
       placeholder: null,
       article: { title, lead: a.description ?? a.short!, code: a.code, updated: (a as { updated?: string }).updated },
     }

@@ -19,7 +19,12 @@ export function blockPageData(page: string) {
       content,
       products: content.blocks.some((b) => b.type === 'products') ? productCards(locale) : [],
       ...(content.blocks.some((b) => b.type === 'downloads')
-        ? { documents: downloadsDocuments(locale, content.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))) }
+        ? {
+            documents: downloadsDocuments(
+              locale,
+              content.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : [])),
+            ),
+          }
         : {}),
     }
   }

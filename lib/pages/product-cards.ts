@@ -12,6 +12,12 @@ export function productCards(locale: LocaleCode): ProductCard[] {
       const id = r.param!
       const content = products.find((p) => p.id === id && p.locale === locale)
       const { diameter, stitches } = productSpec(facts, id, locale)
-      return { id, name: t(`product.${id}.name`), summary: content?.intro.split(/(?<=[.!?。])\s/)[0] ?? '', href: r.paths[locale]!, spec: { diameter, stitches } }
+      return {
+        id,
+        name: t(`product.${id}.name`),
+        summary: content?.intro.split(/(?<=[.!?。])\s/)[0] ?? '',
+        href: r.paths[locale]!,
+        spec: { diameter, stitches },
+      }
     })
 }

@@ -14,7 +14,10 @@ type Slugs = { [locale: string]: unknown }
 type Entry = Slugs & { locales?: string[]; placeholderIn?: string[] }
 export type RoutesInput = {
   pages: Record<string, Entry | null | undefined>
-  collections: Record<string, { parent?: string; prefix?: Slugs; locales?: string[]; placeholderIn?: string[]; items: Record<string, Entry | null | undefined> }>
+  collections: Record<
+    string,
+    { parent?: string; prefix?: Slugs; locales?: string[]; placeholderIn?: string[]; items: Record<string, Entry | null | undefined> }
+  >
 }
 
 export type BuiltRoute = {
@@ -79,7 +82,10 @@ export function buildRoutePaths(routes: RoutesInput, locales: string[]): { route
       const entry = raw ?? {}
       const where = `${base}.items.${item}`
       const route: BuiltRoute = {
-        key: `${name}/${item}`, page: name, param: item, where,
+        key: `${name}/${item}`,
+        page: name,
+        param: item,
+        where,
         locales: entry.locales ?? collection.locales ?? locales,
         placeholderIn: entry.placeholderIn ?? collection.placeholderIn ?? [],
         paths: {},

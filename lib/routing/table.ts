@@ -48,7 +48,13 @@ export function buildRouteTable(routes: Routes, localeInfo: Pick<LocaleInfo, 'co
       table.byPath.set(path, { key: route.key, locale })
       paths[locale] = path
     }
-    table.routes.set(route.key, { key: route.key, page: route.page, ...(route.param ? { param: route.param } : {}), paths, placeholderIn: route.placeholderIn as LocaleCode[] })
+    table.routes.set(route.key, {
+      key: route.key,
+      page: route.page,
+      ...(route.param ? { param: route.param } : {}),
+      paths,
+      placeholderIn: route.placeholderIn as LocaleCode[],
+    })
   }
   return table
 }

@@ -28,7 +28,16 @@ export type HeadTags = {
 /** Longest title search engines show without cutting it (Google ≈ 600 px ≈ 60 characters). */
 export const TITLE_MAX = 60
 
-export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | undefined, locale: LocaleCode, head: PageHead, ogLocale: string, siteName: string, brand: string): HeadTags {
+export function headTags(
+  table: RouteTable,
+  siteUrl: string,
+  route: RouteDef | undefined,
+  locale: LocaleCode,
+  head: PageHead,
+  ogLocale: string,
+  siteName: string,
+  brand: string,
+): HeadTags {
   const path = route?.paths[locale] ?? '/404'
   const canonical = siteUrl + path
   const indexable = Boolean(route) && !isPlaceholder(route!, locale) && !NOT_INDEXED.has(route!.page)
@@ -36,7 +45,8 @@ export function headTags(table: RouteTable, siteUrl: string, route: RouteDef | u
     ? indexableLocales(route!).map((l): { hreflang: string; href: string } => ({ hreflang: l, href: siteUrl + route!.paths[l] }))
     : []
   const fallback = route?.paths[table.defaultLocale]
-  if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale)) alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
+  if (alternates.length > 1 && fallback && indexableLocales(route!).includes(table.defaultLocale))
+    alternates.push({ hreflang: 'x-default', href: siteUrl + fallback })
   // Titles carry the brand once, when it still fits the 60 characters search results show in
   // full (every content title itself is at most 60: tests/unit/copy-rules.test.ts).
   const branded = `${head.title} | ${brand}`

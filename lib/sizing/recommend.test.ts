@@ -163,7 +163,15 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
       elasticity: 'medium',
       rollLength: 100,
     })
-    expect(keys(r)).toEqual(['explain.diameter', 'explain.line.standard', 'explain.process.roasting', 'explain.relaxed', 'explain.elasticity.medium', 'explain.stitches.product', 'explain.roll.long'])
+    expect(keys(r)).toEqual([
+      'explain.diameter',
+      'explain.line.standard',
+      'explain.process.roasting',
+      'explain.relaxed',
+      'explain.elasticity.medium',
+      'explain.stitches.product',
+      'explain.roll.long',
+    ])
   })
   it('for every line, process and size inside the line’s range (5 mm steps): standard, never made to order', () => {
     const problems: string[] = []
@@ -184,17 +192,50 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
 describe('worked examples, one per process', () => {
   it('standard cooking, beef, 470 mm (glossary brisket): D = 149.61 → 150 mm in 100–250; 470 / 18 = 26.1 > 20 → 24 stitches (19.6 mm); relaxed 150 / 1.35 = 111.1 → 111 mm; 150 > 140 → 50 m roll', () => {
     const r = ok({ circumference: '470', process: 'standard-cooking', product: 'beef' })
-    expect(r).toMatchObject({ innerDiameterMm: 150, standard: true, stitches: 24, meshOpeningMm: 19.6, relaxedDiameterMm: 111, stretch: 1.35, elasticity: 'medium', rollLength: 50 })
+    expect(r).toMatchObject({
+      innerDiameterMm: 150,
+      standard: true,
+      stitches: 24,
+      meshOpeningMm: 19.6,
+      relaxedDiameterMm: 111,
+      stretch: 1.35,
+      elasticity: 'medium',
+      rollLength: 50,
+    })
     expect(r.explanation.at(-1)).toEqual({ key: 'explain.roll.short', values: { limit: 140, metres: 50 } })
   })
   it('roasting, lamb, 380 mm: D = 120.96 → 120 mm in 80–160; lamb offers 24 only → 15.8 mm; relaxed 120 / 1.45 = 82.8 → 83 mm', () => {
-    expect(ok({ circumference: '380', process: 'roasting', product: 'lamb' })).toMatchObject({ innerDiameterMm: 120, standard: true, stitches: 24, meshOpeningMm: 15.8, relaxedDiameterMm: 83, elasticity: 'medium', rollLength: 100 })
+    expect(ok({ circumference: '380', process: 'roasting', product: 'lamb' })).toMatchObject({
+      innerDiameterMm: 120,
+      standard: true,
+      stitches: 24,
+      meshOpeningMm: 15.8,
+      relaxedDiameterMm: 83,
+      elasticity: 'medium',
+      rollLength: 100,
+    })
   })
   it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200; 300 / 24 = 12.5 mm; relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
-    expect(ok({ circumference: '300', process: 'smoking', product: 'poultry' })).toMatchObject({ innerDiameterMm: 95, standard: true, stitches: 24, meshOpeningMm: 12.5, relaxedDiameterMm: 76, elasticity: 'low', rollLength: 100 })
+    expect(ok({ circumference: '300', process: 'smoking', product: 'poultry' })).toMatchObject({
+      innerDiameterMm: 95,
+      standard: true,
+      stitches: 24,
+      meshOpeningMm: 12.5,
+      relaxedDiameterMm: 76,
+      elasticity: 'low',
+      rollLength: 100,
+    })
   })
   it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220; 420 / 24 = 17.5 mm; relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
-    expect(ok({ circumference: '420', process: 'drying', product: 'pastrami' })).toMatchObject({ innerDiameterMm: 135, standard: true, stitches: 24, meshOpeningMm: 17.5, relaxedDiameterMm: 84, elasticity: 'high', rollLength: 100 })
+    expect(ok({ circumference: '420', process: 'drying', product: 'pastrami' })).toMatchObject({
+      innerDiameterMm: 135,
+      standard: true,
+      stitches: 24,
+      meshOpeningMm: 17.5,
+      relaxedDiameterMm: 84,
+      elasticity: 'high',
+      rollLength: 100,
+    })
   })
   it('the process changes the grip (relaxed diameter), never the size: 314 mm → 100 mm for all four', () => {
     const r = (process: string) => ok({ circumference: '314', process })
@@ -221,7 +262,10 @@ describe('made to order, and which lines hold a size', () => {
     const r = ok({ circumference: '314', process: 'standard-cooking' })
     expect(r.product).toBeUndefined()
     expect(r.standard).toBeUndefined()
-    expect(r.explanation[1]).toEqual({ key: 'explain.lines.standard', values: { products: ['pork', 'beef', 'lamb', 'poultry', 'bacon-ham', 'sausage-salami'], diameter: 100 } })
+    expect(r.explanation[1]).toEqual({
+      key: 'explain.lines.standard',
+      values: { products: ['pork', 'beef', 'lamb', 'poultry', 'bacon-ham', 'sausage-salami'], diameter: 100 },
+    })
   })
   it('in Arabic the list holds only the Arabic lines (no pork, no bacon-ham)', () => {
     expect(ok({ circumference: '314', process: 'smoking' }, AR).standardLines).toEqual(['beef', 'lamb', 'poultry', 'sausage-salami'])
@@ -238,7 +282,13 @@ describe('boundaries', () => {
     expect(ok({ circumference: '94', process: 'drying' })).toMatchObject({ innerDiameterMm: 30, relaxedDiameterMm: 19, stitches: 16, meshOpeningMm: 5.9 })
   })
   it('C = 785 (maximum): D = 249.87 → 250 mm, 785 / 48 = 16.4 mm, custom roll', () => {
-    expect(ok({ circumference: '785', process: 'smoking' })).toMatchObject({ innerDiameterMm: 250, relaxedDiameterMm: 200, stitches: 48, meshOpeningMm: 16.4, rollLength: 'custom' })
+    expect(ok({ circumference: '785', process: 'smoking' })).toMatchObject({
+      innerDiameterMm: 250,
+      relaxedDiameterMm: 200,
+      stitches: 48,
+      meshOpeningMm: 16.4,
+      rollLength: 'custom',
+    })
   })
   it('just outside: 93.9 and 785.5', () => {
     expect(errorOf({ circumference: '93.9', process: 'smoking' })).toBe('circumference:circumference.tooSmall')
@@ -325,7 +375,9 @@ describe('facts and the quote form stay in step', () => {
   })
   it('quote query: product, diameter, stitches, process, rolls', () => {
     // the diameter is the inner diameter, the quote form's "Inner diameter or product size"
-    expect(quoteQuery(ok({ circumference: '314', process: 'standard-cooking', product: 'beef' }))).toBe('product=beef&diameter=100&stitches=18&process=standard-cooking&rolls=100')
+    expect(quoteQuery(ok({ circumference: '314', process: 'standard-cooking', product: 'beef' }))).toBe(
+      'product=beef&diameter=100&stitches=18&process=standard-cooking&rolls=100',
+    )
     expect(quoteQuery(ok({ circumference: '785', process: 'drying' }))).toBe('diameter=250&stitches=48&process=drying&rolls=custom')
   })
 })
@@ -345,7 +397,8 @@ describe('over the whole valid range', () => {
           if (!(r.relaxedDiameterMm < r.innerDiameterMm)) problems.push(`${at}: relaxed ${r.relaxedDiameterMm} not below ${r.innerDiameterMm}`)
           if (![16, 18, 24, 36, 48].includes(r.stitches)) problems.push(`${at}: stitches ${r.stitches}`)
           if (![50, 100, 'custom'].includes(r.rollLength)) problems.push(`${at}: roll ${r.rollLength}`)
-          if (line && r.standard !== (r.innerDiameterMm >= line.diameterMm.min && r.innerDiameterMm <= line.diameterMm.max)) problems.push(`${at}: standard ${r.standard}`)
+          if (line && r.standard !== (r.innerDiameterMm >= line.diameterMm.min && r.innerDiameterMm <= line.diameterMm.max))
+            problems.push(`${at}: standard ${r.standard}`)
           if (r.explanation.some((l) => Object.values(l.values).some((v) => Number.isNaN(v)))) problems.push(`${at}: NaN in explanation`)
           if (r.innerDiameterMm < last.d || (!product && r.stitches < last.n)) problems.push(`${at}: smaller than for a smaller product`)
           last = { d: r.innerDiameterMm, n: r.stitches }

@@ -125,7 +125,10 @@ export function sizingConstants(facts: FactsLike, productIds: string[]): SizingC
 }
 
 /** The product ids that have a page in the locale, in route-table order. */
-export function sizingProductIds(table: { routes: Map<string, { page: string; param?: string; paths: Partial<Record<string, string>> }> }, locale: string): string[] {
+export function sizingProductIds(
+  table: { routes: Map<string, { page: string; param?: string; paths: Partial<Record<string, string>> }> },
+  locale: string,
+): string[] {
   return [...table.routes.values()].filter((r) => r.page === 'product' && r.param && r.paths[locale]).map((r) => r.param!)
 }
 
@@ -148,7 +151,10 @@ const DIGIT_BLOCKS = [0x0660, 0x06f0]
 const NUMBER = /^-?\d+(\.\d+)?$/
 
 function toAsciiNumber(raw: string): string {
-  let s = raw.trim().replace(/\s*(mm|مم)$/i, '').trim()
+  let s = raw
+    .trim()
+    .replace(/\s*(mm|مم)$/i, '')
+    .trim()
   s = s.replace(/[\u0660-\u0669\u06f0-\u06f9]/g, (ch) => {
     const code = ch.charCodeAt(0)
     const base = DIGIT_BLOCKS.find((b) => code >= b && code <= b + 9)!
@@ -215,9 +221,7 @@ export type Recommendation = {
   explanation: ExplanationLine[]
 }
 
-export type SizingResult =
-  | { ok: true; recommendation: Recommendation }
-  | { ok: false; error: SizingError; field: 'circumference' | 'process' | 'product' }
+export type SizingResult = { ok: true; recommendation: Recommendation } | { ok: false; error: SizingError; field: 'circumference' | 'process' | 'product' }
 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits
 const isProcess = (p: string): p is SizingProcess => (SIZING_PROCESSES as readonly string[]).includes(p)
@@ -235,7 +239,8 @@ function chooseRoll(diameter: number, c: SizingConstants): { roll: RollLength; l
   if (diameter >= CUSTOM_ROLL_FROM_DIAMETER_MM && c.customRollLength) {
     return { roll: 'custom', line: { key: 'explain.roll.custom', values: { limit: CUSTOM_ROLL_FROM_DIAMETER_MM } } }
   }
-  if (diameter <= LONG_ROLL_MAX_DIAMETER_MM) return { roll: long, line: { key: 'explain.roll.long', values: { limit: LONG_ROLL_MAX_DIAMETER_MM, metres: long } } }
+  if (diameter <= LONG_ROLL_MAX_DIAMETER_MM)
+    return { roll: long, line: { key: 'explain.roll.long', values: { limit: LONG_ROLL_MAX_DIAMETER_MM, metres: long } } }
   return { roll: short, line: { key: 'explain.roll.short', values: { limit: LONG_ROLL_MAX_DIAMETER_MM, metres: short } } }
 }
 
@@ -271,7 +276,10 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
     product
       ? holds(product)
         ? { key: 'explain.line.standard', values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm } }
-        : { key: 'explain.line.madeToOrder', values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm } }
+        : {
+            key: 'explain.line.madeToOrder',
+            values: { product: product.id, min: product.diameterMm.min, max: product.diameterMm.max, diameter: innerDiameterMm },
+          }
       : standardLines.length
         ? { key: 'explain.lines.standard', values: { products: standardLines, diameter: innerDiameterMm } }
         : { key: 'explain.lines.none', values: { diameter: innerDiameterMm } },

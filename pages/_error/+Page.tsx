@@ -8,7 +8,9 @@ export default function Page() {
     <section className="section">
       <div className="container prose" role="alert">
         <h1>Unexpected Application Error!</h1>
-        <p>{status} {message}</p>
+        <p>
+          {status} {message}
+        </p>
       </div>
     </section>
   )

@@ -36,7 +36,10 @@ const fmt = (n: number) => n.toLocaleString('en-GB')
 export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3, log = console.log } = {}): Promise<AdminInboxReport> {
   const sb = await startLocalSupabase({ port: 0, memory: true })
   const site = await startStaticServer({ root: dist, port: 0 })
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  })
   try {
     let t = performance.now()
     const seed = seedLeadsSql(leads)
@@ -98,10 +101,15 @@ export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3,
       // The attribution summary over its default period (the last 30 days).
       t = performance.now()
       await page.getByText('Where leads come from').click()
-      await page.locator('.admin-summary [role="status"]').filter({ hasText: /^[\d,]+ leads from/ }).waitFor({ timeout: 120_000 })
+      await page
+        .locator('.admin-summary [role="status"]')
+        .filter({ hasText: /^[\d,]+ leads from/ })
+        .waitFor({ timeout: 120_000 })
       summary.push(performance.now() - t)
       await page.close()
-      log(`admin inbox: run ${run + 1}: sign-in → page 1 ${Math.round(signIn.at(-1)!)} ms, reload ${Math.round(reload.at(-1)!)} ms, next ${Math.round(next.at(-1)!)} ms, filter ${Math.round(filter.at(-1)!)} ms, search ${Math.round(search.at(-1)!)} ms, summary ${Math.round(summary.at(-1)!)} ms`)
+      log(
+        `admin inbox: run ${run + 1}: sign-in → page 1 ${Math.round(signIn.at(-1)!)} ms, reload ${Math.round(reload.at(-1)!)} ms, next ${Math.round(next.at(-1)!)} ms, filter ${Math.round(filter.at(-1)!)} ms, search ${Math.round(search.at(-1)!)} ms, summary ${Math.round(summary.at(-1)!)} ms`,
+      )
     }
 
     // The list request alone, as the admin's session sends it.
@@ -116,9 +124,12 @@ export async function benchAdminInbox(dist: string, { leads = 100_000, runs = 3,
     const rest: number[] = []
     for (let i = 0; i < 5; i++) {
       t = performance.now()
-      const res = await fetch(`${sb.url}/rest/v1/leads?select=id,created_at,kind,name,company,email,country,locale,status,notification_status&order=created_at.desc,id.asc&offset=0&limit=50`, {
-        headers: { apikey: sb.anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
-      })
+      const res = await fetch(
+        `${sb.url}/rest/v1/leads?select=id,created_at,kind,name,company,email,country,locale,status,notification_status&order=created_at.desc,id.asc&offset=0&limit=50`,
+        {
+          headers: { apikey: sb.anonKey, authorization: `Bearer ${token}`, prefer: 'count=exact' },
+        },
+      )
       await res.arrayBuffer()
       if (res.headers.get('content-range') !== `0-49/${leads}`) throw new Error(`unexpected Content-Range ${res.headers.get('content-range')}`)
       rest.push(performance.now() - t)
@@ -183,7 +194,9 @@ export function adminInboxMarkdown(r: AdminInboxReport): string {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const { values } = parseArgs({ options: { leads: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' }, dist: { type: 'string', default: 'dist/client' } } })
+  const { values } = parseArgs({
+    options: { leads: { type: 'string', default: '100000' }, runs: { type: 'string', default: '3' }, dist: { type: 'string', default: 'dist/client' } },
+  })
   const report = await benchAdminInbox(values.dist, { leads: Number(values.leads), runs: Number(values.runs) })
   console.log(JSON.stringify(report, null, 2))
   console.log(adminInboxMarkdown(report))

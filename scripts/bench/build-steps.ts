@@ -4,7 +4,13 @@
 import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
-export type StepResult = { step: string; ms: number; ok: boolean; tail: string; /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */ selfMs?: number }
+export type StepResult = {
+  step: string
+  ms: number
+  ok: boolean
+  tail: string /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */
+  selfMs?: number
+}
 
 const bin = (dir: string, name: string) => join(dir, 'node_modules/.bin', name)
 
@@ -30,7 +36,12 @@ export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.P
 export function runStepWithOutput(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
   const [cmd, ...args] = step.argv(dir)
   const start = performance.now()
-  const r = spawnSync(cmd!, args, { cwd: dir, encoding: 'utf8', env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
+  const r = spawnSync(cmd!, args, {
+    cwd: dir,
+    encoding: 'utf8',
+    env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
+    maxBuffer: 256 * 1024 * 1024,
+  })
   const ms = performance.now() - start
   const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim()
   const self = output.match(/audit took ([\d.]+) ?ms/)

@@ -37,7 +37,15 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
   let output = ''
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/dev.ts'], {
     // Not vitest's NODE_ENV=test: under it Vike's dev server answers every page with 404.
-    env: { ...cleanEnv(), NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', CONTENT_DIR: content, CONTENT_OUT: join(dir, 'velite'), DEV_BACKEND: 'off' },
+    env: {
+      ...cleanEnv(),
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      CONTENT_DIR: content,
+      CONTENT_OUT: join(dir, 'velite'),
+      DEV_BACKEND: 'off',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   child.stdout!.on('data', (d) => (output += d))

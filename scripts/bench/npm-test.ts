@@ -29,10 +29,24 @@ export function timeNpmTest(main: string, log: (msg: string) => void, only: stri
     for (const part of testParts(join(dir, 'package.json')).filter((p) => !only.length || only.includes(p))) {
       log(`npm test: ${part}…`)
       const start = performance.now()
-      const r = spawnSync('npm', ['run', '--silent', part], { cwd: dir, encoding: 'utf8', env: { ...process.env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1' }, maxBuffer: 256 * 1024 * 1024 })
+      const r = spawnSync('npm', ['run', '--silent', part], {
+        cwd: dir,
+        encoding: 'utf8',
+        env: { ...process.env, CI: '1', FORCE_COLOR: '0', NO_COLOR: '1' },
+        maxBuffer: 256 * 1024 * 1024,
+      })
       const ms = performance.now() - start
       const text = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim()
-      parts.push({ part, ms, ok: r.status === 0, tail: text.split('\n').filter((l) => !/^npm warn/.test(l)).slice(-3).join('\n') })
+      parts.push({
+        part,
+        ms,
+        ok: r.status === 0,
+        tail: text
+          .split('\n')
+          .filter((l) => !/^npm warn/.test(l))
+          .slice(-3)
+          .join('\n'),
+      })
       log(`npm test: ${part} ${(ms / 1000).toFixed(1)} s${r.status === 0 ? '' : ' (failed)'}`)
     }
   } finally {

@@ -4,6 +4,12 @@
 import { routeTable } from '../../lib/content/data'
 
 const rows = [...routeTable.routes.values()].flatMap((route) =>
-  Object.entries(route.paths).map(([locale, url]) => ({ key: route.key, page: route.page, locale, url, placeholder: route.placeholderIn.includes(locale as never) })),
+  Object.entries(route.paths).map(([locale, url]) => ({
+    key: route.key,
+    page: route.page,
+    locale,
+    url,
+    placeholder: route.placeholderIn.includes(locale as never),
+  })),
 )
 process.stdout.write(JSON.stringify({ locales: routeTable.locales, rows }))

@@ -40,14 +40,22 @@ export function htmlFiles(root: string): string[] {
  * "/tr/404" for dist/client/tr/404.html.
  */
 export const urlOf = (root: string, file: string) =>
-  '/' + relative(root, file).replace(/\\/g, '/').replace(/(^|\/)index\.html$/, '$1').replace(/\.html$/, '')
+  '/' +
+  relative(root, file)
+    .replace(/\\/g, '/')
+    .replace(/(^|\/)index\.html$/, '$1')
+    .replace(/\.html$/, '')
 
 /** The file behind a page URL: the inverse of urlOf for "/", "/en/about/" (and "/en/about"). */
 export const fileOf = (root: string, url: string) => join(root, url.replace(/\/?$/, '/index.html'))
 
 export const isRedirectStub = (html: string) => /<meta http-equiv="refresh"/i.test(html)
 
-const attr = (tag: string, name: string) => tag.match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))?.slice(1).find((v) => v !== undefined)
+const attr = (tag: string, name: string) =>
+  tag
+    .match(new RegExp(`\\s${name}=(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i'))
+    ?.slice(1)
+    .find((v) => v !== undefined)
 
 export type Tag = { name: string; attrs: string; src?: string }
 /** The <script> and <link> start tags of a document, with their src/href. */
@@ -97,7 +105,9 @@ function vikePageEntries(root: string, html: string): string[] {
   if (!id) return []
   const prefix = `${id.replace(/^\//, '').replace(/\//g, '_')}.`
   const dir = join(root, 'assets/entries')
-  return readdirSync(dir).filter((f) => f.startsWith(prefix) && f.endsWith('.js')).map((f) => join(dir, f))
+  return readdirSync(dir)
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.js'))
+    .map((f) => join(dir, f))
 }
 
 const local = (src: string | undefined): src is string => !!src && src.startsWith('/') && !src.startsWith('//')
@@ -105,7 +115,9 @@ const local = (src: string | undefined): src is string => !!src && src.startsWit
 export function pageWeight(root: string, file: string): PageWeight {
   const html = readFileSync(file, 'utf8')
   const tags = resourceTags(html)
-  const cssFiles = tags.filter((t) => t.name === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrOf(t, 'rel') ?? '') && local(t.src)).map((t) => join(root, t.src!.split('?')[0]!))
+  const cssFiles = tags
+    .filter((t) => t.name === 'link' && /(^|\s)stylesheet(\s|$)/i.test(attrOf(t, 'rel') ?? '') && local(t.src))
+    .map((t) => join(root, t.src!.split('?')[0]!))
   const entries = tags
     .filter((t) => (t.name === 'script' && local(t.src)) || (t.name === 'link' && attrOf(t, 'rel') === 'modulepreload' && local(t.src)))
     .map((t) => join(root, t.src!.split('?')[0]!))

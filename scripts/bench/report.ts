@@ -51,33 +51,80 @@ const table = (head: string[], rows: (string | number)[][]) =>
 export function renderMarkdown(r: BenchReport): string {
   const out: string[] = []
   out.push('# Benchmark', '')
-  out.push(`Generated ${r.generatedAt} on ${r.machine.cpus} × ${r.machine.cpuModel ?? 'CPU'}, ${r.machine.memoryGb} GB, Node ${r.machine.node}. Produced by \`npm run bench\` (scripts/bench/run.ts); targets are reported, not asserted.`, '')
+  out.push(
+    `Generated ${r.generatedAt} on ${r.machine.cpus} × ${r.machine.cpuModel ?? 'CPU'}, ${r.machine.memoryGb} GB, Node ${r.machine.node}. Produced by \`npm run bench\` (scripts/bench/run.ts); targets are reported, not asserted.`,
+    '',
+  )
 
   out.push('## Targets', '')
   const t = r.targets
   out.push(
-    table(['Target', 'Goal', 'Measured', 'Met'], [
-      ['Full build', t.fullBuildUnder20s!.target, s(r.build.ms), mark(t.fullBuildUnder20s!.met)],
-      ['Content page JavaScript (max over content pages)', t.contentPageJs!.target, kb(t.contentPageJs!.value ?? 0), mark(t.contentPageJs!.met)],
-      ['Localization audit', t.auditUnder1s!.target, r.audit.selfMs !== null ? `${r.audit.selfMs} ms (${s(r.audit.ms)} with Node start-up)` : s(r.audit.ms), mark(t.auditUnder1s!.met)],
-      ['Lighthouse on content pages', t.contentLighthouse100?.target ?? '100 ×4', r.lighthouse.length ? 'see below' : 'not run', mark(t.contentLighthouse100?.met)],
-      ['Lighthouse performance on interactive pages', t.interactivePerformance95?.target ?? '≥ 95', r.lighthouse.length ? 'see below' : 'not run', mark(t.interactivePerformance95?.met)],
-      ['`npm test`', t.npmTestUnder5min?.target ?? '< 5 min', r.test ? s(r.test.ms) : 'not run', mark(t.npmTestUnder5min?.met)],
-      ['LCP vs no-JS floor', t.lcpWithin10pct?.target ?? '≤ 1.10×', r.lighthouse.length ? `max ${Math.max(...r.lighthouse.map((l) => l.lcpRatio)).toFixed(2)}×` : 'not run', mark(t.lcpWithin10pct?.met)],
-    ]),
+    table(
+      ['Target', 'Goal', 'Measured', 'Met'],
+      [
+        ['Full build', t.fullBuildUnder20s!.target, s(r.build.ms), mark(t.fullBuildUnder20s!.met)],
+        ['Content page JavaScript (max over content pages)', t.contentPageJs!.target, kb(t.contentPageJs!.value ?? 0), mark(t.contentPageJs!.met)],
+        [
+          'Localization audit',
+          t.auditUnder1s!.target,
+          r.audit.selfMs !== null ? `${r.audit.selfMs} ms (${s(r.audit.ms)} with Node start-up)` : s(r.audit.ms),
+          mark(t.auditUnder1s!.met),
+        ],
+        [
+          'Lighthouse on content pages',
+          t.contentLighthouse100?.target ?? '100 ×4',
+          r.lighthouse.length ? 'see below' : 'not run',
+          mark(t.contentLighthouse100?.met),
+        ],
+        [
+          'Lighthouse performance on interactive pages',
+          t.interactivePerformance95?.target ?? '≥ 95',
+          r.lighthouse.length ? 'see below' : 'not run',
+          mark(t.interactivePerformance95?.met),
+        ],
+        ['`npm test`', t.npmTestUnder5min?.target ?? '< 5 min', r.test ? s(r.test.ms) : 'not run', mark(t.npmTestUnder5min?.met)],
+        [
+          'LCP vs no-JS floor',
+          t.lcpWithin10pct?.target ?? '≤ 1.10×',
+          r.lighthouse.length ? `max ${Math.max(...r.lighthouse.map((l) => l.lcpRatio)).toFixed(2)}×` : 'not run',
+          mark(t.lcpWithin10pct?.met),
+        ],
+      ],
+    ),
     '',
   )
 
   out.push('## Full build', '')
-  out.push(`${r.build.pages} pages (+ ${r.build.redirectStubs} redirect stubs) in ${s(r.build.ms)}: **${r.build.pagesPerSecond} pages/s**, ${r.build.msPerPage} ms per page.${r.build.ok ? '' : ' **Some steps failed** (see below); times are still measured.'}`, '')
-  out.push(table(['Step', 'Time', 'Status'], r.build.steps.map((st) => [st.step, s(st.ms), st.ok ? 'ok' : `failed: ${st.tail.split('\n').pop()!.replace(/\|/g, '\\|').slice(0, 160)}`])), '')
+  out.push(
+    `${r.build.pages} pages (+ ${r.build.redirectStubs} redirect stubs) in ${s(r.build.ms)}: **${r.build.pagesPerSecond} pages/s**, ${r.build.msPerPage} ms per page.${r.build.ok ? '' : ' **Some steps failed** (see below); times are still measured.'}`,
+    '',
+  )
+  out.push(
+    table(
+      ['Step', 'Time', 'Status'],
+      r.build.steps.map((st) => [st.step, s(st.ms), st.ok ? 'ok' : `failed: ${st.tail.split('\n').pop()!.replace(/\|/g, '\\|').slice(0, 160)}`]),
+    ),
+    '',
+  )
 
   if (r.scale.length > 1) {
     out.push('## Build cost as content grows', '')
     out.push('Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows.', '')
     const stepNames = r.scale[0]!.steps.map((st) => st.step)
     out.push(
-      table(['Content', 'Products', 'Guides', 'Pages', 'Build', 'ms / page', 'pages / s', ...stepNames], r.scale.map((b) => [`${b.factor}×`, b.products, b.guides, b.pages, s(b.ms), b.msPerPage, b.pagesPerSecond, ...b.steps.map((st) => `${s(st.ms)}${st.ok ? '' : ' ✗'}`)])),
+      table(
+        ['Content', 'Products', 'Guides', 'Pages', 'Build', 'ms / page', 'pages / s', ...stepNames],
+        r.scale.map((b) => [
+          `${b.factor}×`,
+          b.products,
+          b.guides,
+          b.pages,
+          s(b.ms),
+          b.msPerPage,
+          b.pagesPerSecond,
+          ...b.steps.map((st) => `${s(st.ms)}${st.ok ? '' : ' ✗'}`),
+        ]),
+      ),
       '',
     )
     const notes = r.scale.flatMap((b) => b.notes.map((n) => `${b.factor}×: ${n}`))
@@ -85,31 +132,75 @@ export function renderMarkdown(r: BenchReport): string {
   }
 
   out.push('## Bytes per page type (gzip)', '')
-  out.push('HTML is the document alone; CSS and JS are everything the page loads on first load (scripts, modulepreloads and their static imports). Median and max over every page of the type in every locale.', '')
   out.push(
-    table(['Page type', 'Pages', 'Example', 'HTML median', 'HTML max', 'CSS', 'JS median', 'JS max'], r.weights.map((w) => [w.type, w.pages, `\`${w.example}\``, kb(w.html.median), kb(w.html.max), kb(w.css.max), kb(w.js.median), kb(w.js.max)])),
+    'HTML is the document alone; CSS and JS are everything the page loads on first load (scripts, modulepreloads and their static imports). Median and max over every page of the type in every locale.',
+    '',
+  )
+  out.push(
+    table(
+      ['Page type', 'Pages', 'Example', 'HTML median', 'HTML max', 'CSS', 'JS median', 'JS max'],
+      r.weights.map((w) => [w.type, w.pages, `\`${w.example}\``, kb(w.html.median), kb(w.html.max), kb(w.css.max), kb(w.js.median), kb(w.js.max)]),
+    ),
     '',
   )
 
   out.push('## Localization audit', '')
-  out.push(`Whole content: ${r.audit.selfMs !== null ? `${r.audit.selfMs} ms measured by the audit itself, ` : ''}${s(r.audit.ms)} as a build step including Node and tsx start-up. Exit: ${r.audit.ok ? 'passed' : 'failed (findings in the content; see `npm run audit`)'}.`, '')
+  out.push(
+    `Whole content: ${r.audit.selfMs !== null ? `${r.audit.selfMs} ms measured by the audit itself, ` : ''}${s(r.audit.ms)} as a build step including Node and tsx start-up. Exit: ${r.audit.ok ? 'passed' : 'failed (findings in the content; see `npm run audit`)'}.`,
+    '',
+  )
 
   if (r.test) {
     const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ')
     out.push('## `npm test`', '')
-    out.push(`Every part of the "test" script in a fresh copy (build included), one after another: ${s(r.test.ms)} in all${r.test.ok ? '' : ', **some parts failed**'}. Load average (1 / 5 / 15 min) on ${r.test.cpus} CPUs: ${load(r.test.load.before)} before, ${load(r.test.load.after)} after; a busy machine makes every part slower.`, '')
-    out.push(table(['Part', 'Time', 'Status'], r.test.parts.map((p) => [p.part, s(p.ms), p.ok ? 'ok' : `failed: ${p.tail.split('\n').pop()!.replace(/\|/g, '\\|').slice(0, 160)}`])), '')
+    out.push(
+      `Every part of the "test" script in a fresh copy (build included), one after another: ${s(r.test.ms)} in all${r.test.ok ? '' : ', **some parts failed**'}. Load average (1 / 5 / 15 min) on ${r.test.cpus} CPUs: ${load(r.test.load.before)} before, ${load(r.test.load.after)} after; a busy machine makes every part slower.`,
+      '',
+    )
+    out.push(
+      table(
+        ['Part', 'Time', 'Status'],
+        r.test.parts.map((p) => [p.part, s(p.ms), p.ok ? 'ok' : `failed: ${p.tail.split('\n').pop()!.replace(/\|/g, '\\|').slice(0, 160)}`]),
+      ),
+      '',
+    )
   }
 
   if (r.lighthouse.length) {
     out.push('## Lighthouse (mobile)', '')
-    out.push(`Lighthouse defaults: emulated mobile device, simulated slow 4G, 4× CPU slowdown. The no-JS floor is the same page served with every \`<script>\` and modulepreload removed. Metrics are the median of ${r.lighthouse[0]!.withJs.runs ?? 1} run(s) per page and variant; scores come from the median run. Placeholder pages (a locale without the translated guide) are noindex by design, which Lighthouse SEO scores down.`, '')
     out.push(
-      table(['Page', 'Locale', 'URL', ...CATEGORIES.map((c) => c.replace('best-practices', 'best pr.')), 'LCP', 'LCP no-JS', 'LCP ratio', 'TBT', 'TBT no-JS', 'TBT ratio', 'CLS'], r.lighthouse.map((l) => [
-        `${l.name}${l.interactive ? ' (interactive)' : ''}${l.placeholder ? ' (placeholder page)' : ''}`, l.locale, `\`${l.url}\``,
-        ...CATEGORIES.map((c) => l.withJs.scores[c] ?? '–'),
-        `${l.withJs.lcpMs} ms`, `${l.noJs.lcpMs} ms`, `${l.lcpRatio.toFixed(2)}×`, `${l.withJs.tbtMs} ms`, `${l.noJs.tbtMs} ms`, l.tbtRatio === null ? (l.withJs.tbtMs === 0 ? '= (0 ms)' : '∞ (floor 0 ms)') : `${l.tbtRatio.toFixed(2)}×`, l.withJs.cls,
-      ])),
+      `Lighthouse defaults: emulated mobile device, simulated slow 4G, 4× CPU slowdown. The no-JS floor is the same page served with every \`<script>\` and modulepreload removed. Metrics are the median of ${r.lighthouse[0]!.withJs.runs ?? 1} run(s) per page and variant; scores come from the median run. Placeholder pages (a locale without the translated guide) are noindex by design, which Lighthouse SEO scores down.`,
+      '',
+    )
+    out.push(
+      table(
+        [
+          'Page',
+          'Locale',
+          'URL',
+          ...CATEGORIES.map((c) => c.replace('best-practices', 'best pr.')),
+          'LCP',
+          'LCP no-JS',
+          'LCP ratio',
+          'TBT',
+          'TBT no-JS',
+          'TBT ratio',
+          'CLS',
+        ],
+        r.lighthouse.map((l) => [
+          `${l.name}${l.interactive ? ' (interactive)' : ''}${l.placeholder ? ' (placeholder page)' : ''}`,
+          l.locale,
+          `\`${l.url}\``,
+          ...CATEGORIES.map((c) => l.withJs.scores[c] ?? '–'),
+          `${l.withJs.lcpMs} ms`,
+          `${l.noJs.lcpMs} ms`,
+          `${l.lcpRatio.toFixed(2)}×`,
+          `${l.withJs.tbtMs} ms`,
+          `${l.noJs.tbtMs} ms`,
+          l.tbtRatio === null ? (l.withJs.tbtMs === 0 ? '= (0 ms)' : '∞ (floor 0 ms)') : `${l.tbtRatio.toFixed(2)}×`,
+          l.withJs.cls,
+        ]),
+      ),
       '',
     )
     const failing = r.lighthouse.filter((l) => l.withJs.failing.length)

@@ -60,8 +60,29 @@ function buildAt(factor: number): { report: BuildReport; dir: string } {
   const b = build(dir)
   const dist = join(dir, 'dist/client')
   const { pages, redirectStubs } = existsSync(dist) ? countPages(dist) : { pages: 0, redirectStubs: 0 }
-  const report = { factor, products: m.products, guides: m.guides, pages, redirectStubs, ms: Math.round(b.ms), msPerPage: pages ? Number((b.ms / pages).toFixed(1)) : NaN, pagesPerSecond: pages ? Number((pages / (b.ms / 1000)).toFixed(1)) : 0, ok: b.ok, steps: b.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })), notes: m.notes }
-  log(`${factor}×: ${pages} pages in ${(b.ms / 1000).toFixed(1)} s (${report.msPerPage} ms/page)${b.ok ? '' : ` — failed steps: ${b.steps.filter((s) => !s.ok).map((s) => s.step).join(', ')}`}`)
+  const report = {
+    factor,
+    products: m.products,
+    guides: m.guides,
+    pages,
+    redirectStubs,
+    ms: Math.round(b.ms),
+    msPerPage: pages ? Number((b.ms / pages).toFixed(1)) : NaN,
+    pagesPerSecond: pages ? Number((pages / (b.ms / 1000)).toFixed(1)) : 0,
+    ok: b.ok,
+    steps: b.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })),
+    notes: m.notes,
+  }
+  log(
+    `${factor}×: ${pages} pages in ${(b.ms / 1000).toFixed(1)} s (${report.msPerPage} ms/page)${
+      b.ok
+        ? ''
+        : ` — failed steps: ${b.steps
+            .filter((s) => !s.ok)
+            .map((s) => s.step)
+            .join(', ')}`
+    }`,
+  )
   return { report, dir }
 }
 
@@ -81,11 +102,26 @@ function weightsByType(dist: string, rows: PageRow[]): TypeWeight[] {
   for (const [type, list] of groups) {
     const ws = list.filter((r) => existsSync(fileOf(r.url))).map((r) => ({ url: r.url, w: pageWeight(dist, fileOf(r.url)) }))
     if (!ws.length) continue
-    out.push({ type, pages: ws.length, example: ws[0]!.url, html: stat(ws.map((x) => x.w.html)), css: stat(ws.map((x) => x.w.css)), js: stat(ws.map((x) => x.w.js)) })
+    out.push({
+      type,
+      pages: ws.length,
+      example: ws[0]!.url,
+      html: stat(ws.map((x) => x.w.html)),
+      css: stat(ws.map((x) => x.w.css)),
+      js: stat(ws.map((x) => x.w.js)),
+    })
   }
   const notFound = htmlFiles(dist).filter((f) => /(^|\/)404\.html$/.test(f))
   const nf = notFound.map((f) => pageWeight(dist, f))
-  if (nf.length) out.push({ type: 'not-found', pages: nf.length, example: '/404.html', html: stat(nf.map((w) => w.html)), css: stat(nf.map((w) => w.css)), js: stat(nf.map((w) => w.js)) })
+  if (nf.length)
+    out.push({
+      type: 'not-found',
+      pages: nf.length,
+      example: '/404.html',
+      html: stat(nf.map((w) => w.html)),
+      css: stat(nf.map((w) => w.css)),
+      js: stat(nf.map((w) => w.js)),
+    })
   return out
 }
 
@@ -113,7 +149,13 @@ async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<Lighthouse
         const withJs = await auditMedian(chrome, site.url + row.url, runs)
         const noJs = await auditMedian(chrome, bare.url + row.url, runs, ['performance'])
         out.push({
-          name: t.name, locale, url: row.url, interactive: t.interactive, placeholder: row.placeholder, withJs, noJs,
+          name: t.name,
+          locale,
+          url: row.url,
+          interactive: t.interactive,
+          placeholder: row.placeholder,
+          withJs,
+          noJs,
           lcpRatio: Number((withJs.lcpMs / noJs.lcpMs).toFixed(3)),
           tbtRatio: noJs.tbtMs > 0 ? Number((withJs.tbtMs / noJs.tbtMs).toFixed(3)) : null,
         })
@@ -129,7 +171,14 @@ async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<Lighthouse
 
 async function main() {
   const started = new Date()
-  const factors = [...new Set(opts.factors.split(',').map(Number).filter((n) => n >= 1))].sort((a, b) => a - b)
+  const factors = [
+    ...new Set(
+      opts.factors
+        .split(',')
+        .map(Number)
+        .filter((n) => n >= 1),
+    ),
+  ].sort((a, b) => a - b)
   if (!factors.includes(1)) factors.unshift(1)
 
   // 1. Full build of the real content.
@@ -157,7 +206,8 @@ async function main() {
   // 6. npm test (last: it is the longest and loads the machine most).
   const test = opts['skip-test'] ? null : timeNpmTest(MAIN, log)
   // 7. The admin inbox at scale.
-  const adminInbox = opts['skip-admin'] || !existsSync(dist) ? null : await benchAdminInbox(dist, { leads: Number(opts['admin-leads']), runs: Number(opts.runs), log })
+  const adminInbox =
+    opts['skip-admin'] || !existsSync(dist) ? null : await benchAdminInbox(dist, { leads: Number(opts['admin-leads']), runs: Number(opts.runs), log })
 
   const contentJsMax = Math.max(0, ...weights.filter((w) => !['size-selector', 'contact', 'quote', 'samples', 'admin'].includes(w.type)).map((w) => w.js.max))
   const report: BenchReport = {
@@ -174,8 +224,15 @@ async function main() {
       contentPageJs: { target: '≤ 10 KB gzip', value: contentJsMax, met: contentJsMax <= 10_000 },
       auditUnder1s: { target: '< 1 s', value: (auditStep.selfMs ?? auditStep.ms) / 1000, met: (auditStep.selfMs ?? auditStep.ms) < 1000 },
       // Placeholder pages are noindex by design (Lighthouse SEO flags that), so SEO is judged on indexable pages only.
-      contentLighthouse100: lighthouse.length ? { target: '100 in all four categories (SEO: indexable pages)', met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)) } : null,
-      interactivePerformance95: lighthouse.length ? { target: '≥ 95 performance', met: lighthouse.filter((l) => l.interactive).every((l) => (l.withJs.scores.performance ?? 0) >= 95) } : null,
+      contentLighthouse100: lighthouse.length
+        ? {
+            target: '100 in all four categories (SEO: indexable pages)',
+            met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)),
+          }
+        : null,
+      interactivePerformance95: lighthouse.length
+        ? { target: '≥ 95 performance', met: lighthouse.filter((l) => l.interactive).every((l) => (l.withJs.scores.performance ?? 0) >= 95) }
+        : null,
       lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
       npmTestUnder5min: test ? { target: '< 5 min on 2 quiet cores', value: test.ms / 1000, met: test.ms < 300_000 } : null,
     },

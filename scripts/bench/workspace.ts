@@ -46,7 +46,10 @@ export function multiply(dir: string, factor: number): Multiplied {
   const copies = Array.from({ length: factor - 1 }, (_, i) => i + 2)
 
   // 1. Routes: same locales, every own slug suffixed (null slugs still fall back to English).
-  for (const [collection, ids] of [['product', productIds], ['guide', guideIds]] as const) {
+  for (const [collection, ids] of [
+    ['product', productIds],
+    ['guide', guideIds],
+  ] as const) {
     const items = routes.collections[collection]!.items
     for (const id of ids) {
       for (const n of copies) {
@@ -97,7 +100,10 @@ export function multiply(dir: string, factor: number): Multiplied {
   const pattern = /const product = \[([^\]]*)\] as const/
   if (pattern.test(schema)) {
     const extra = productIds.flatMap((id) => copies.map((n) => `'${copyId(id, n)}'`)).join(', ')
-    writeFileSync(schemaFile, schema.replace(pattern, (_, list: string) => `const product = [${list}, ${extra}] as const`))
+    writeFileSync(
+      schemaFile,
+      schema.replace(pattern, (_, list: string) => `const product = [${list}, ${extra}] as const`),
+    )
   } else {
     notes.push('lib/content/schemas.ts: product id list not found; synthetic products may fail validation')
   }

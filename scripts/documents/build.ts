@@ -32,7 +32,12 @@ function changedOn(files: string[], dirty: Set<string>): string {
 function dirtyFiles(): Set<string> {
   try {
     const out = execFileSync('git', ['status', '--porcelain', '--untracked-files=all', '--', 'content'], { encoding: 'utf8' })
-    return new Set(out.split('\n').filter(Boolean).map((l) => l.slice(3)))
+    return new Set(
+      out
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => l.slice(3)),
+    )
   } catch {
     return new Set()
   }
@@ -55,7 +60,15 @@ async function main() {
       const html = dataSheetHtml({ product, locale, pageUrl: facts.business.siteUrl + route.paths[locale], date, formattedDate: formatDate(date, locale) })
       const pdf = join(CACHE, `${createHash('sha256').update(html).digest('hex').slice(0, 20)}.pdf`)
       if (!existsSync(pdf)) jobs.push({ html, pdf })
-      files.push({ kind: 'data-sheet', id: route.param!, lang: locale, href: `/documents/${brand}-${slug}-data-sheet-${locale}.pdf`, source: pdf, bytes: 0, date })
+      files.push({
+        kind: 'data-sheet',
+        id: route.param!,
+        lang: locale,
+        href: `/documents/${brand}-${slug}-data-sheet-${locale}.pdf`,
+        source: pdf,
+        bytes: 0,
+        date,
+      })
     }
   }
 
@@ -72,17 +85,30 @@ async function main() {
 
   const downloads = find(pages, 'downloads', routeTable.defaultLocale, 'content/pages/downloads/en.yml')
   const documentIds = downloads.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))
-  const compliance = complianceFiles('content/documents', documentIds, routeTable.locales).map((f): DocumentFile => ({
-    kind: 'compliance', id: f.id, lang: f.lang, date: f.date, source: f.source, bytes: f.bytes, href: `/documents/${brand}-${f.id}-${f.lang}.pdf`,
-  }))
+  const compliance = complianceFiles('content/documents', documentIds, routeTable.locales).map(
+    (f): DocumentFile => ({
+      kind: 'compliance',
+      id: f.id,
+      lang: f.lang,
+      date: f.date,
+      source: f.source,
+      bytes: f.bytes,
+      href: `/documents/${brand}-${f.id}-${f.lang}.pdf`,
+    }),
+  )
 
   const present = [...files.filter((f) => existsSync(f.source)), ...compliance].map((f) => ({ ...f, bytes: statSync(f.source).size }))
   writeFileSync(MANIFEST, `${JSON.stringify(present, null, 1)}\n`)
-  console.log(`documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets (${printed} printed, the rest cached), ${compliance.length} compliance file(s)`)
+  console.log(
+    `documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets (${printed} printed, the rest cached), ${compliance.length} compliance file(s)`,
+  )
 }
 
 async function print(jobs: { html: string; pdf: string }[]): Promise<number> {
-  const browser: Browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'] })
+  const browser: Browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking'],
+  })
   try {
     const worker = async (queue: typeof jobs) => {
       const page = await browser.newPage()

@@ -24,7 +24,8 @@ export function complianceFiles(root: string, documentIds: string[], locales: st
       const m = NAME.exec(name)
       if (!m) throw new Error(`${source}: name it <lang>_<YYYY-MM-DD>.pdf, e.g. en_2026-05-04.pdf (<lang>: ${locales.join(', ')} or all)`)
       const [, lang, y, mo, d] = m as unknown as [string, string, string, string, string]
-      if (lang !== 'all' && !locales.includes(lang)) throw new Error(`${source}: "${lang}" is not a locale of content/locales.yml (${locales.join(', ')}, or all)`)
+      if (lang !== 'all' && !locales.includes(lang))
+        throw new Error(`${source}: "${lang}" is not a locale of content/locales.yml (${locales.join(', ')}, or all)`)
       const date = `${y}-${mo}-${d}`
       const parsed = new Date(`${date}T00:00:00Z`)
       if (Number.isNaN(parsed.getTime()) || parsed.toISOString().slice(0, 10) !== date) throw new Error(`${source}: ${date} is not a real date`)

@@ -70,16 +70,31 @@ export function dataSheetHtml({ product, locale, pageUrl, date, formattedDate }:
         <h2>{t('product.techSpecs')}</h2>
         <table>
           <tbody>
-            {rows.map(([label, value]) => <tr key={label}><th scope="row">{label}</th><td><bdi>{value}</bdi></td></tr>)}
+            {rows.map(([label, value]) => (
+              <tr key={label}>
+                <th scope="row">{label}</th>
+                <td>
+                  <bdi>{value}</bdi>
+                </td>
+              </tr>
+            ))}
           </tbody>
         </table>
         <h2>{t('product.complianceDocs')}</h2>
-        <ul>{product.compliance_docs.map((d, i) => <li key={i}>{fill(d)}</li>)}</ul>
+        <ul>
+          {product.compliance_docs.map((d, i) => (
+            <li key={i}>{fill(d)}</li>
+          ))}
+        </ul>
         <h2>{t('documents.sheet.contact')}</h2>
         <div className="contact">
           <p>{b.legalName}</p>
-          <p><bdi>{b.email}</bdi> · <bdi dir="ltr">{b.phone}</bdi></p>
-          <p><bdi>{pageUrl}</bdi></p>
+          <p>
+            <bdi>{b.email}</bdi> · <bdi dir="ltr">{b.phone}</bdi>
+          </p>
+          <p>
+            <bdi>{pageUrl}</bdi>
+          </p>
         </div>
         <footer>{t('documents.sheet.issued', { date: formattedDate, site: new URL(b.siteUrl).host })}</footer>
       </body>

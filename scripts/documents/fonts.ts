@@ -10,10 +10,15 @@ const SUBSETS = ['noto-sans-latin-', 'noto-sans-latin-ext-', 'noto-sans-arabic-a
 function faces(pkg: string, weight: number): string[] {
   const css = readFileSync(require.resolve(`${pkg}/${weight}.css`), 'utf8')
   const dir = dirname(require.resolve(`${pkg}/${weight}.css`))
-  return css.split(/(?=\/\* )/).filter((block) => SUBSETS.some((s) => block.startsWith(`/* ${s}`))).map((block) =>
-    block.replace(/src: url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\)[^;]*;/, (_, file: string) =>
-      `src: url(data:font/woff2;base64,${readFileSync(join(dir, 'files', file)).toString('base64')}) format('woff2');`),
-  )
+  return css
+    .split(/(?=\/\* )/)
+    .filter((block) => SUBSETS.some((s) => block.startsWith(`/* ${s}`)))
+    .map((block) =>
+      block.replace(
+        /src: url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\)[^;]*;/,
+        (_, file: string) => `src: url(data:font/woff2;base64,${readFileSync(join(dir, 'files', file)).toString('base64')}) format('woff2');`,
+      ),
+    )
 }
 
 let css: string | undefined

@@ -29,7 +29,9 @@ function main(): number {
     const out = parsed.values.out ?? `reports/xliff/${locale}.xlf`
     mkdirSync(dirname(resolve(out)), { recursive: true })
     writeFileSync(out, buildXliff(doc))
-    console.log(`${out}: ${missing} missing and ${stale} stale ${locale} text${missing + stale === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`)
+    console.log(
+      `${out}: ${missing} missing and ${stale} stale ${locale} text${missing + stale === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`,
+    )
     return 0
   } catch (error) {
     if (!(error instanceof ExportError || error instanceof AuditSetupError)) throw error

@@ -32,7 +32,9 @@ function main(): number {
     const result = importXliff(readFileSync(file, 'utf8'), loadAudit(resolve(parsed.values.content)), file)
     for (const written of result.written) console.log(`${written}: written`)
     for (const skipped of result.skipped) console.log(`skipped: ${skipped}`)
-    console.log(`${result.locale}: ${result.imported} text${result.imported === 1 ? '' : 's'} imported, ${result.locked} recorded as current; now run npm run audit`)
+    console.log(
+      `${result.locale}: ${result.imported} text${result.imported === 1 ? '' : 's'} imported, ${result.locked} recorded as current; now run npm run audit`,
+    )
     return 0
   } catch (error) {
     if (!(error instanceof ImportError || error instanceof XliffError || error instanceof AuditSetupError)) throw error

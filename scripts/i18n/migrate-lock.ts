@@ -38,7 +38,9 @@ for (const locale of others) {
   const same = back.size === old.size - lost.length && [...back].every(([id, hash]) => old.get(id) === hash)
   if (!same || lost.length) {
     failed = true
-    console.error(`${input.show(oldRel)}: NOT removed: ${lost.length} entr${lost.length === 1 ? 'y has' : 'ies have'} no translation file (${lost.slice(0, 5).join(', ')}), read back ${back.size} of ${old.size}`)
+    console.error(
+      `${input.show(oldRel)}: NOT removed: ${lost.length} entr${lost.length === 1 ? 'y has' : 'ies have'} no translation file (${lost.slice(0, 5).join(', ')}), read back ${back.size} of ${old.size}`,
+    )
     continue
   }
   rmSync(oldPath)

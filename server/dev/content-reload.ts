@@ -11,11 +11,14 @@ import { join, resolve } from 'node:path'
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite'
 import { formatProblem, type Problem } from '../../lib/content/problems'
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
 export function problemsPage(problems: Problem[]): string {
   const items = problems
-    .map((p) => `<li><code>${escape(p.file)}${p.line ? `:${p.line}` : ''}</code>${p.field ? ` <b>${escape(p.field)}</b>` : ''}<br>${escape(p.message)}</li>`)
+    .map(
+      (p) =>
+        `<li><code>${escapeHtml(p.file)}${p.line ? `:${p.line}` : ''}</code>${p.field ? ` <b>${escapeHtml(p.field)}</b>` : ''}<br>${escapeHtml(p.message)}</li>`,
+    )
     .join('\n')
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>Content problem</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:60rem;color:#222}h1{color:#b00020}li{margin:.75rem 0}code{background:#f3f3f3;padding:.1rem .3rem}</style>
@@ -25,7 +28,7 @@ export function problemsPage(problems: Problem[]): string {
 <ol>
 ${items}
 </ol>
-<pre hidden>${escape(problems.map(formatProblem).join('\n'))}</pre>
+<pre hidden>${escapeHtml(problems.map(formatProblem).join('\n'))}</pre>
 </body></html>`
 }
 
@@ -99,7 +102,12 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
           const dropped = invalidate(server, changed)
           server.environments.client.hot.send({ type: 'full-reload', path: '*' })
           const what = changed.map((f) => f.slice(outDir.length + 1)).join(', ') || 'nothing'
-          server.config.logger.info(problems.length ? `content: ${problems.length} problem(s), shown in the browser` : `content: ${what} changed (${dropped} server modules to run again)`, { timestamp: true })
+          server.config.logger.info(
+            problems.length
+              ? `content: ${problems.length} problem(s), shown in the browser`
+              : `content: ${what} changed (${dropped} server modules to run again)`,
+            { timestamp: true },
+          )
         }, 20)
       })
       server.middlewares.use((req, res, next) => {

@@ -46,12 +46,8 @@ export async function requireSession(req: IncomingMessage, tx: Tx): Promise<Sess
   if (claims.role !== 'authenticated' || !claims.sub || !claims.session_id) {
     throw authError(403, 'bad_jwt', 'invalid claim: missing sub claim')
   }
-  const session = (
-    await tx.query<{ aal: 'aal1' | 'aal2' }>('select aal from auth.sessions where id = $1 and user_id = $2', [
-      claims.session_id,
-      claims.sub,
-    ])
-  ).rows[0]
+  const session = (await tx.query<{ aal: 'aal1' | 'aal2' }>('select aal from auth.sessions where id = $1 and user_id = $2', [claims.session_id, claims.sub]))
+    .rows[0]
   if (!session) throw authError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist')
   const user = await findUser(tx, claims.sub)
   if (!user) throw authError(403, 'user_not_found', 'User from sub claim in JWT does not exist')

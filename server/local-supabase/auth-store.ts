@@ -65,9 +65,7 @@ export async function createUser(
 }
 
 export async function listFactors(tx: Tx, userId: string): Promise<FactorRow[]> {
-  return (
-    await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at', [userId])
-  ).rows
+  return (await tx.query<FactorRow>('select * from auth.mfa_factors where user_id = $1 order by created_at', [userId])).rows
 }
 
 export async function createSession(tx: Tx, userId: string, method: string): Promise<string> {
@@ -88,12 +86,7 @@ export async function addAmrClaim(tx: Tx, sessionId: string, method: string): Pr
 
 export async function issueRefreshToken(tx: Tx, userId: string, sessionId: string, parent?: string): Promise<string> {
   const token = randomBytes(24).toString('base64url')
-  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
-    token,
-    userId,
-    sessionId,
-    parent ?? null,
-  ])
+  await tx.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [token, userId, sessionId, parent ?? null])
   return token
 }
 
@@ -143,15 +136,8 @@ export function factorJson(f: FactorRow): Record<string, unknown> {
 }
 
 /** The session body GoTrue returns from /token, /signup and /factors/{id}/verify. */
-export async function sessionJson(
-  cfg: AuthConfig,
-  tx: Tx,
-  user: UserRow,
-  sessionId: string,
-  refreshToken: string,
-): Promise<Record<string, unknown>> {
-  const session = (await tx.query<{ aal: 'aal1' | 'aal2' }>('select aal from auth.sessions where id = $1', [sessionId]))
-    .rows[0]
+export async function sessionJson(cfg: AuthConfig, tx: Tx, user: UserRow, sessionId: string, refreshToken: string): Promise<Record<string, unknown>> {
+  const session = (await tx.query<{ aal: 'aal1' | 'aal2' }>('select aal from auth.sessions where id = $1', [sessionId])).rows[0]
   const amr: AmrEntry[] = (
     await tx.query<{ method: string; ts: number }>(
       `select authentication_method as method, extract(epoch from updated_at)::int as ts

@@ -117,12 +117,8 @@ async function refreshGrant(cfg: AuthConfig, body: unknown) {
       await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token])
       next = await store.issueRefreshToken(tx, user.id, row.session_id, token)
     } else if (row.age <= cfg.refreshReuseSeconds) {
-      next = (
-        await tx.query<{ token: string }>(
-          'select token from auth.refresh_tokens where parent = $1 and not revoked order by id desc limit 1',
-          [token],
-        )
-      ).rows[0]?.token
+      next = (await tx.query<{ token: string }>('select token from auth.refresh_tokens where parent = $1 and not revoked order by id desc limit 1', [token]))
+        .rows[0]?.token
     }
     if (!next) {
       await tx.query('delete from auth.sessions where id = $1', [row.session_id])

@@ -57,11 +57,7 @@ export async function openDb(opts: { dataDir?: string; migrationsDir?: string })
 // Supabase CLI does so the history reads the same.
 async function migrate(pg: PGlite, dir: string): Promise<void> {
   const files = (await readdir(dir)).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()
-  const done = new Set(
-    (await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (r) => r.version,
-    ),
-  )
+  const done = new Set((await pg.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map((r) => r.version))
   // Databases created before the Supabase CLI naming recorded the first migration as '0001'.
   if (done.has('0001') && files.includes('20260301000000_leads.sql')) {
     await pg.query(`update supabase_migrations.schema_migrations set version = '20260301000000' where version = '0001'`)
@@ -73,10 +69,7 @@ async function migrate(pg: PGlite, dir: string): Promise<void> {
     const sql = await readFile(path.join(dir, file), 'utf8')
     await pg.transaction(async (tx) => {
       await tx.exec(sql)
-      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [
-        version,
-        rest.join('_'),
-      ])
+      await tx.query('insert into supabase_migrations.schema_migrations (version, name) values ($1, $2)', [version, rest.join('_')])
     })
   }
 }

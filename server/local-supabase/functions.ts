@@ -15,17 +15,11 @@ export function pgliteStore(db: Db): LeadStore {
   return {
     intake: (row, ipHash, limit) =>
       db.asRequest(SERVICE, 'POST', async (tx) => {
-        const { rows } = await tx.query<{ r: IntakeOutcome }>('select public.intake_lead($1::jsonb, $2, $3) as r', [
-          JSON.stringify(row),
-          ipHash,
-          limit,
-        ])
+        const { rows } = await tx.query<{ r: IntakeOutcome }>('select public.intake_lead($1::jsonb, $2, $3) as r', [JSON.stringify(row), ipHash, limit])
         return rows[0]?.r as IntakeOutcome
       }),
     notificationResult: async (id, status, attempts, error) => {
-      await db.asRequest(SERVICE, 'POST', (tx) =>
-        tx.query('select public.lead_notification_result($1, $2, $3, $4)', [id, status, attempts, error]),
-      )
+      await db.asRequest(SERVICE, 'POST', (tx) => tx.query('select public.lead_notification_result($1, $2, $3, $4)', [id, status, attempts, error]))
     },
   }
 }

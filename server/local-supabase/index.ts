@@ -139,9 +139,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
 
 function listen(server: http.Server, port: number): Promise<number> {
   return new Promise((resolve, reject) => {
-    server.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${HOST} is already in use`) : e),
-    )
+    server.once('error', (e: NodeJS.ErrnoException) => reject(e.code === 'EADDRINUSE' ? new Error(`Port ${port} on ${HOST} is already in use`) : e))
     server.listen(port, HOST, () => resolve((server.address() as AddressInfo).port))
   })
 }
@@ -196,9 +194,13 @@ async function requestClaims(req: IncomingMessage, apikeyClaims: Claims): Promis
   } catch (e) {
     const expired = e instanceof TokenError && e.expired
     const message = expired ? 'JWT expired' : e instanceof Error ? e.message : 'invalid JWT'
-    throw new HttpError(401, { code: expired ? 'PGRST303' : 'PGRST301', message, details: null, hint: null }, {
-      'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
-    })
+    throw new HttpError(
+      401,
+      { code: expired ? 'PGRST303' : 'PGRST301', message, details: null, hint: null },
+      {
+        'WWW-Authenticate': `Bearer error="invalid_token", error_description="${message}"`,
+      },
+    )
   }
 }
 
@@ -207,7 +209,10 @@ function fail(res: ServerResponse, e: unknown): void {
     res.destroy()
     return
   }
-  if (e instanceof HttpError) return sendJson(res, e.status, e.body, e.headers)
+  if (e instanceof HttpError) {
+    sendJson(res, e.status, e.body, e.headers)
+    return
+  }
   console.error('[local-supabase]', e)
   sendJson(res, 500, { code: 'XX000', message: e instanceof Error ? e.message : 'Internal error', details: null, hint: null })
 }

@@ -18,32 +18,29 @@ export async function handleFactors(cfg: AuthConfig, req: IncomingMessage, res: 
   const body = method === 'POST' ? await readAuthJson(req) : undefined
   // A wrong code throws, which rolls the transaction back: failures are counted outside it.
   let wrongCode: { challenge: string; factor: string } | undefined
-  const result = await cfg.db.admin(async (tx) => {
-    const s = await requireSession(req, tx)
-    if (method === 'POST' && !factorId) return enroll(cfg, tx, s, body)
-    if (!factorId) return undefined
-    const factor = (
-      await tx.query<FactorRow>('select * from auth.mfa_factors where id::text = $1 and user_id = $2', [
-        factorId,
-        s.user.id,
-      ])
-    ).rows[0]
-    if (!factor) throw authError(404, 'mfa_factor_not_found', 'Factor not found')
-    if (method === 'POST' && action === 'challenge') return challenge(tx, factor)
-    if (method === 'POST' && action === 'verify') {
-      return verify(cfg, tx, s, factor, body, (challenge) => {
-        wrongCode = { challenge, factor: factor.id }
-      })
-    }
-    if (method === 'DELETE' && !action) return unenroll(tx, s, factor)
-    return undefined
-  }).catch((e: unknown) => {
-    if (wrongCode) {
-      cfg.throttles.challenge.fail(wrongCode.challenge)
-      cfg.throttles.factor.fail(wrongCode.factor)
-    }
-    throw e
-  })
+  const result = await cfg.db
+    .admin(async (tx) => {
+      const s = await requireSession(req, tx)
+      if (method === 'POST' && !factorId) return enroll(cfg, tx, s, body)
+      if (!factorId) return undefined
+      const factor = (await tx.query<FactorRow>('select * from auth.mfa_factors where id::text = $1 and user_id = $2', [factorId, s.user.id])).rows[0]
+      if (!factor) throw authError(404, 'mfa_factor_not_found', 'Factor not found')
+      if (method === 'POST' && action === 'challenge') return challenge(tx, factor)
+      if (method === 'POST' && action === 'verify') {
+        return verify(cfg, tx, s, factor, body, (challenge) => {
+          wrongCode = { challenge, factor: factor.id }
+        })
+      }
+      if (method === 'DELETE' && !action) return unenroll(tx, s, factor)
+      return undefined
+    })
+    .catch((e: unknown) => {
+      if (wrongCode) {
+        cfg.throttles.challenge.fail(wrongCode.challenge)
+        cfg.throttles.factor.fail(wrongCode.factor)
+      }
+      throw e
+    })
   if (result === undefined) throw authError(404, 'not_found', `The local server does not implement ${method} /auth/v1${path}`)
   sendJson(res, 200, result)
 }
@@ -82,30 +79,17 @@ async function enroll(cfg: AuthConfig, tx: Tx, s: SessionContext, body: unknown)
 async function challenge(tx: Tx, factor: FactorRow) {
   const id = randomUUID()
   const created = (
-    await tx.query<{ created_at: Date }>(
-      'insert into auth.mfa_challenges (id, factor_id) values ($1, $2) returning created_at',
-      [id, factor.id],
-    )
+    await tx.query<{ created_at: Date }>('insert into auth.mfa_challenges (id, factor_id) values ($1, $2) returning created_at', [id, factor.id])
   ).rows[0]
   await tx.query('update auth.mfa_factors set last_challenged_at = now() where id = $1', [factor.id])
   const issued = Math.floor((created?.created_at ?? new Date()).getTime() / 1000)
   return { id, type: 'totp', expires_at: issued + CHALLENGE_TTL_SECONDS }
 }
 
-async function verify(
-  cfg: AuthConfig,
-  tx: Tx,
-  s: SessionContext,
-  factor: FactorRow,
-  body: unknown,
-  onWrongCode: (challengeId: string) => void,
-) {
+async function verify(cfg: AuthConfig, tx: Tx, s: SessionContext, factor: FactorRow, body: unknown, onWrongCode: (challengeId: string) => void) {
   const { challenge_id, code } = isObject(body) ? body : {}
   // Guessing 6 digits: a few tries per challenge, and a few more per factor across challenges.
-  const blocked = Math.max(
-    cfg.throttles.challenge.blockedFor(String(challenge_id)),
-    cfg.throttles.factor.blockedFor(factor.id),
-  )
+  const blocked = Math.max(cfg.throttles.challenge.blockedFor(String(challenge_id)), cfg.throttles.factor.blockedFor(factor.id))
   if (blocked) throw rateLimited(blocked)
   const ch = (
     await tx.query<{ age: number; verified_at: Date | null }>(
@@ -118,7 +102,11 @@ async function verify(
     throw authError(404, 'mfa_factor_not_found', 'MFA factor with the provided challenge ID not found')
   }
   if (ch.age > CHALLENGE_TTL_SECONDS) {
-    throw authError(422, 'mfa_challenge_expired', `MFA challenge ${String(challenge_id)} has expired, verify against another challenge or create a new challenge.`)
+    throw authError(
+      422,
+      'mfa_challenge_expired',
+      `MFA challenge ${String(challenge_id)} has expired, verify against another challenge or create a new challenge.`,
+    )
   }
   const totp = new OTPAuth.TOTP({ secret: OTPAuth.Secret.fromBase32(factor.secret), period: TOTP_PERIOD_SECONDS })
   const delta = typeof code === 'string' ? totp.validate({ token: code, window: 1 }) : null
@@ -138,18 +126,12 @@ async function verify(
   cfg.throttles.factor.reset(factor.id)
   await tx.query('update auth.mfa_challenges set verified_at = now() where id = $1', [challenge_id])
   await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [factor.id])
-  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
-    s.sessionId,
-    factor.id,
-  ])
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [s.sessionId, factor.id])
   await store.addAmrClaim(tx, s.sessionId, 'totp')
   // The session's aal1 refresh tokens end here. The new one is the child of the latest, so a tab
   // that refreshes with it within the reuse interval receives this token instead of a logout.
   const latest = (
-    await tx.query<{ token: string }>(
-      'select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
-      [s.sessionId],
-    )
+    await tx.query<{ token: string }>('select token from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1', [s.sessionId])
   ).rows[0]?.token
   await tx.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [s.sessionId])
   const refresh = await store.issueRefreshToken(tx, s.user.id, s.sessionId, latest)

@@ -22,8 +22,7 @@ export interface ParsedQuery {
 
 const RESERVED = new Set(['select', 'order', 'limit', 'offset', 'columns', 'apikey'])
 
-export const SUPPORTED =
-  'select=* or a column list; col=[not.]eq|neq|gt|gte|lt|lte|like|ilike|in|is|cs.value; or=(...) and and=(...); order; limit; offset'
+export const SUPPORTED = 'select=* or a column list; col=[not.]eq|neq|gt|gte|lt|lte|like|ilike|in|is|cs.value; or=(...) and and=(...); order; limit; offset'
 
 export const unsupported = (what: string) =>
   new HttpError(400, {

@@ -34,7 +34,9 @@ interface Prefs {
 }
 
 function preferences(req: IncomingMessage): Prefs {
-  const tokens = String(req.headers.prefer ?? '').split(',').map((t) => t.trim())
+  const tokens = String(req.headers.prefer ?? '')
+    .split(',')
+    .map((t) => t.trim())
   if (tokens.some((t) => t.startsWith('resolution=') || t === 'tx=rollback')) throw unsupported(`Prefer: ${req.headers.prefer}`)
   return {
     representation: tokens.includes('return=representation'),
@@ -81,7 +83,12 @@ export async function handleRest(cfg: RestConfig, req: IncomingMessage, res: Ser
     else throw new HttpError(405, { code: 'PGRST117', message: `Unsupported HTTP method: ${method}`, details: null, hint: null })
     if (single && rows.length !== 1) {
       // Thrown inside the transaction so a write that matched the wrong number of rows rolls back.
-      throw new HttpError(406, { code: 'PGRST116', message: 'Cannot coerce the result to a single JSON object', details: `The result contains ${rows.length} rows`, hint: null })
+      throw new HttpError(406, {
+        code: 'PGRST116',
+        message: 'Cannot coerce the result to a single JSON object',
+        details: `The result contains ${rows.length} rows`,
+        hint: null,
+      })
     }
     return { rows, total }
   })
@@ -93,12 +100,16 @@ export async function handleRest(cfg: RestConfig, req: IncomingMessage, res: Ser
     // PostgREST's rule (with a known total): an offset past the end is 416 PGRST103; a page
     // that is not the whole set is 206 Partial Content; otherwise 200.
     if (total !== undefined && from > total) {
-      throw new HttpError(416, {
-        code: 'PGRST103',
-        message: 'Requested range not satisfiable',
-        details: `An offset of ${from} was requested, but there are only ${total} rows.`,
-        hint: null,
-      }, { 'Content-Range': `*/${total}` })
+      throw new HttpError(
+        416,
+        {
+          code: 'PGRST103',
+          message: 'Requested range not satisfiable',
+          details: `An offset of ${from} was requested, but there are only ${total} rows.`,
+          hint: null,
+        },
+        { 'Content-Range': `*/${total}` },
+      )
     }
     const range = result.rows.length ? `${from}-${from + result.rows.length - 1}` : '*'
     const headers = { 'Content-Range': `${range}/${total ?? '*'}` }
@@ -134,8 +145,7 @@ async function runAs<T>(db: Db, claims: Claims, method: string, fn: (tx: Tx) => 
   }
 }
 
-const limitSql = (q: ParsedQuery) =>
-  `${q.limit !== undefined ? `limit ${q.limit}` : ''} ${q.offset !== undefined ? `offset ${q.offset}` : ''}`
+const limitSql = (q: ParsedQuery) => `${q.limit !== undefined ? `limit ${q.limit}` : ''} ${q.offset !== undefined ? `offset ${q.offset}` : ''}`
 
 async function select(tx: Tx, table: TableInfo, q: ParsedQuery): Promise<unknown[]> {
   const sql = `select ${q.projection} as row from public.${quoteIdent(table.name)} t ${q.where} ${q.orderBy} ${limitSql(q)}`
@@ -160,9 +170,7 @@ async function insert(tx: Tx, table: TableInfo, q: ParsedQuery, body: unknown, p
     const list = cols.map((c) => requireColumn(table, c)).join(', ')
     const target = `public.${quoteIdent(table.name)} as t`
     const source = `select ${list} from json_populate_record(null::public.${quoteIdent(table.name)}, $1::json)`
-    const sql = cols.length
-      ? `insert into ${target} (${list}) ${source}`
-      : `insert into ${target} default values`
+    const sql = cols.length ? `insert into ${target} (${list}) ${source}` : `insert into ${target} default values`
     const { rows } = await tx.query<{ row: unknown }>(
       `${sql} ${returning ? `returning ${q.projection} as row` : ''}`,
       cols.length ? [JSON.stringify(item)] : [],
@@ -214,7 +222,10 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
   } else {
     throw new HttpError(405, { code: 'PGRST101', message: 'Only GET and POST are allowed for functions', details: null, hint: null })
   }
-  const prefer = String(req.headers.prefer ?? '').split(',').map((t) => t.trim()).filter(Boolean)
+  const prefer = String(req.headers.prefer ?? '')
+    .split(',')
+    .map((t) => t.trim())
+    .filter(Boolean)
   if (prefer.some((t) => t !== 'return=representation' && t !== 'return=minimal')) throw unsupported(`Prefer: ${req.headers.prefer} on /rpc/${name}`)
   if (!isObject(body)) throw unsupported('an RPC body that is not a JSON object of named arguments')
   const keys = Object.keys(body).sort()
@@ -226,9 +237,7 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
     return `${quoteIdent(a.name)} => $${params.length}::${a.type}`
   })
   const call = `public.${quoteIdent(name)}(${args.join(', ')})`
-  const sql = fn.returnsSet || fn.returnsRows
-    ? `select coalesce(json_agg(to_json(r)), '[]'::json) as v from ${call} r`
-    : `select to_json(${call}) as v`
+  const sql = fn.returnsSet || fn.returnsRows ? `select coalesce(json_agg(to_json(r)), '[]'::json) as v from ${call} r` : `select to_json(${call}) as v`
   const rows = await runAs(cfg.db, claims, method, async (tx) => (await tx.query<{ v: unknown }>(sql, params)).rows)
   let value = rows[0]?.v ?? null
   if (fn.returnsRows && !fn.returnsSet && Array.isArray(value)) value = value[0] ?? null
@@ -236,22 +245,29 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
 }
 
 async function findFunction(db: Db, name: string, keys: string[]): Promise<RpcFunction> {
-  const candidates = await db.admin(async (tx) =>
-    (
-      await tx.query<{ names: string[] | null; types: string[]; retset: boolean; rettype: string }>(
-        `select p.proargnames as names,
+  const candidates = await db.admin(
+    async (tx) =>
+      (
+        await tx.query<{ names: string[] | null; types: string[]; retset: boolean; rettype: string }>(
+          `select p.proargnames as names,
                 array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as types,
                 p.proretset as retset, ty.typtype as rettype
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type ty on ty.oid = p.prorettype
          where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
-        [name],
-      )
-    ).rows,
+          [name],
+        )
+      ).rows,
   )
   for (const c of candidates) {
     const args = c.types.map((type, i) => ({ name: c.names?.[i] ?? '', type }))
     if (args.some((a) => !a.name)) continue
-    if (args.map((a) => a.name).sort().join(',') !== keys.join(',')) continue
+    if (
+      args
+        .map((a) => a.name)
+        .sort()
+        .join(',') !== keys.join(',')
+    )
+      continue
     return { args, returnsSet: c.retset, returnsRows: c.rettype === 'c' }
   }
   throw new HttpError(404, {

@@ -19,8 +19,7 @@ function compile<T>(rule: string, value: T): Compiled<T> | undefined {
   }
 }
 
-const substitute = (text: string, groups: Record<string, string> = {}) =>
-  Object.entries(groups).reduce((s, [name, v]) => s.replaceAll(`:${name}`, v), text)
+const substitute = (text: string, groups: Record<string, string> = {}) => Object.entries(groups).reduce((s, [name, v]) => s.replaceAll(`:${name}`, v), text)
 
 const PERMITTED = new Set([200, 301, 302, 303, 307, 308])
 

@@ -14,11 +14,29 @@ import { parseHeaders, parseRedirects } from './host-rules'
 
 // Same types as Cloudflare Pages (which uses the `mime` package); text/* gets a charset.
 const TYPES: Record<string, string> = {
-  '.html': 'text/html', '.htm': 'text/html', '.css': 'text/css', '.js': 'application/javascript', '.mjs': 'application/javascript',
-  '.json': 'application/json', '.map': 'application/json', '.xml': 'application/xml', '.txt': 'text/plain', '.csv': 'text/csv',
-  '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.gif': 'image/gif', '.webp': 'image/webp',
-  '.avif': 'image/avif', '.ico': 'image/vnd.microsoft.icon', '.woff': 'font/woff', '.woff2': 'font/woff2', '.pdf': 'application/pdf',
-  '.webmanifest': 'application/manifest+json', '.wasm': 'application/wasm',
+  '.html': 'text/html',
+  '.htm': 'text/html',
+  '.css': 'text/css',
+  '.js': 'application/javascript',
+  '.mjs': 'application/javascript',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain',
+  '.csv': 'text/csv',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/vnd.microsoft.icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.pdf': 'application/pdf',
+  '.webmanifest': 'application/manifest+json',
+  '.wasm': 'application/wasm',
 }
 export function contentType(file: string): string {
   const type = TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
@@ -172,9 +190,11 @@ export function startStaticServer({ root, port, host = '127.0.0.1' }: { root: st
     const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : error.code === 'HPE_URI_TOO_LONG' ? 414 : 400
     socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`)
   })
-  return new Promise((ok) => server.listen(port, host, () => {
-    const address = server.address()
-    const actual = typeof address === 'object' && address ? address.port : port
-    ok(Object.assign(server, { url: `http://${host}:${actual}` }))
-  }))
+  return new Promise((ok) =>
+    server.listen(port, host, () => {
+      const address = server.address()
+      const actual = typeof address === 'object' && address ? address.port : port
+      ok(Object.assign(server, { url: `http://${host}:${actual}` }))
+    }),
+  )
 }

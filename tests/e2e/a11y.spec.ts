@@ -33,9 +33,17 @@ async function withAxe(page: Page, consent: string | null = 'declined'): Promise
 
 async function axe(page: Page, type: string): Promise<string[]> {
   const violations = await page.evaluate(
-    (tags) => (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
-      .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
-      .then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })) }))),
+    (tags) =>
+      (window as unknown as { axe: { run: (c: Document, o: object) => Promise<{ violations: Violation[] }> } }).axe
+        .run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] })
+        .then((r) =>
+          r.violations.map((v) => ({
+            id: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: v.nodes.map((n) => ({ target: n.target, failureSummary: n.failureSummary })),
+          })),
+        ),
     TAGS,
   )
   return violations
@@ -44,7 +52,13 @@ async function axe(page: Page, type: string): Promise<string[]> {
       if (known) matched.add(known)
       return !known
     })
-    .map((v) => `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`).join('\n      ')}`)
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help}\n      ${v.nodes
+          .slice(0, 5)
+          .map((n) => `${n.target.join(' ')} — ${n.failureSummary?.replace(/\s+/g, ' ')}`)
+          .join('\n      ')}`,
+    )
 }
 
 async function open(page: Page, s: Pick<Sample, 'url' | 'interactive'>) {
@@ -89,8 +103,30 @@ test.describe('axe: every page type in every locale', () => {
 
   test('covers every page type', () => {
     const types = new Set(samples.map((s) => s.type))
-    for (const t of ['home', 'products', 'product', 'wholesale', 'bacon', 'compare', 'about', 'downloads', 'thank-you', 'guide', 'guide (placeholder)',
-      'glossary', 'glossary (placeholder)', 'glossary-term', 'country', 'not-found', 'size-selector', 'contact', 'quote', 'samples', 'admin', 'localization-report']) {
+    for (const t of [
+      'home',
+      'products',
+      'product',
+      'wholesale',
+      'bacon',
+      'compare',
+      'about',
+      'downloads',
+      'thank-you',
+      'guide',
+      'guide (placeholder)',
+      'glossary',
+      'glossary (placeholder)',
+      'glossary-term',
+      'country',
+      'not-found',
+      'size-selector',
+      'contact',
+      'quote',
+      'samples',
+      'admin',
+      'localization-report',
+    ]) {
       expect(types, t).toContain(t)
     }
   })
@@ -155,7 +191,10 @@ function focusInfo(page: Page): Promise<FocusInfo | null> {
     let bg = [255, 255, 255]
     for (let n = el.parentElement; n; n = n.parentElement) {
       const c = rgb(getComputedStyle(n).backgroundColor)
-      if (c.length >= 3 && (c[3] === undefined || c[3] > 0.5)) { bg = c.slice(0, 3); break }
+      if (c.length >= 3 && (c[3] === undefined || c[3] > 0.5)) {
+        bg = c.slice(0, 3)
+        break
+      }
     }
     const cs = getComputedStyle(el)
     const ring = rgb(cs.outlineColor)
@@ -177,7 +216,10 @@ async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
   const bad: string[] = []
   let stops = 0
   // The floating WhatsApp button joins the tab order once it appears (after 1 s).
-  await page.waitForFunction(() => { const f = document.querySelector('.whatsapp-float'); return !f || getComputedStyle(f).visibility === 'visible' })
+  await page.waitForFunction(() => {
+    const f = document.querySelector('.whatsapp-float')
+    return !f || getComputedStyle(f).visibility === 'visible'
+  })
   for (let i = 0; i < 400; i++) {
     await page.keyboard.press('Tab')
     const f = await focusInfo(page)
@@ -191,13 +233,23 @@ async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
     if (again) break // wrapped around
     stops++
     if (!f.visible) bad.push(`<${f.tag}> "${f.label}" has focus but is not visible`)
-    else if (f.contrast < 3 && !f.shadow) bad.push(`<${f.tag}> "${f.label}": focus ring ${f.ring}, contrast ${f.contrast.toFixed(2)}:1 (needs an outline ≥ 2px at ≥ 3:1)`)
+    else if (f.contrast < 3 && !f.shadow)
+      bad.push(`<${f.tag}> "${f.label}": focus ring ${f.ring}, contrast ${f.contrast.toFixed(2)}:1 (needs an outline ≥ 2px at ≥ 3:1)`)
   }
   return { stops, bad }
 }
 
 test.describe('keyboard: visible focus on every link, button and form control', () => {
-  for (const url of ['/en/about/', '/ar/', '/de/elastische-fleischnetze/rindfleisch-netz/', '/en/guide/meat-netting/', '/en/quote/', '/ar/talab-tasir/', '/en/size-selector/', '/en/admin/']) {
+  for (const url of [
+    '/en/about/',
+    '/ar/',
+    '/de/elastische-fleischnetze/rindfleisch-netz/',
+    '/en/guide/meat-netting/',
+    '/en/quote/',
+    '/ar/talab-tasir/',
+    '/en/size-selector/',
+    '/en/admin/',
+  ]) {
     test(url, async ({ page }) => {
       await declineCookies(page)
       await open(page, { url, interactive: /quote|talab|size|admin/.test(url) })

@@ -243,7 +243,10 @@ test('the CSV holds the whole filtered set, not one page', async ({ page }) => {
   const won = await sql<{ n: number }>(`select count(*)::int as n from public.leads where email like $1 and status = 'won'`, [`%@${TAG}.example.com`])
   await expect(count(page)).toHaveText(`Page 1 of 1 — ${won[0]!.n} leads match the filters`)
   const [second] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
-  const wonRows = Papa.parse<Record<string, string>>(readFileSync((await second.path())!, 'utf8').replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true }).data
+  const wonRows = Papa.parse<Record<string, string>>(readFileSync((await second.path())!, 'utf8').replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  }).data
   expect(wonRows).toHaveLength(won[0]!.n)
   expect(new Set(wonRows.map((r) => r.Status))).toEqual(new Set(['won']))
 })
@@ -251,7 +254,9 @@ test('the CSV holds the whole filtered set, not one page', async ({ page }) => {
 test('axe finds no violations in the inbox, its summary and the lead detail', async ({ page }) => {
   const violations = async () => {
     await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
-    return (await new AxeBuilder({ page }).include('main').analyze()).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)
+    return (await new AxeBuilder({ page }).include('main').analyze()).violations.map(
+      (v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+    )
   }
   await open(page)
   await expect(page.getByLabel('Email')).toBeVisible()

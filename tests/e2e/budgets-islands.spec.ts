@@ -59,7 +59,10 @@ test.describe('island budgets (budgets.json, dist/client)', () => {
   test('islands are HTML pages with one entry script, their props as JSON, and no Vike client runtime', () => {
     for (const { url, html } of pages.filter((p) => islandOf.has(p.url))) {
       const scripts = resourceTags(html).filter((t) => t.name === 'script' && t.src)
-      expect(scripts.map((s) => s.src), url).toHaveLength(1)
+      expect(
+        scripts.map((s) => s.src),
+        url,
+      ).toHaveLength(1)
       // The admin page is its own island at pages/admin/ (it loads supabase-js after sign-in).
       expect(scripts[0]!.src, url).toMatch(/^\/assets\/entries\/pages_(interactive_[a-z-]+|admin)_client\.[\w-]+\.js$/)
       expect(html, url).not.toContain('vike_pageContext')
@@ -67,13 +70,18 @@ test.describe('island budgets (budgets.json, dist/client)', () => {
       const props = html.match(/<script type="application\/json" id="island-props">([^<]*)<\/script>/)?.[1]
       expect(props, `${url}: #island-props`).toBeTruthy()
       expect(JSON.parse(props!), url).toMatchObject({ locale: expect.any(String), primary: expect.any(Object), links: expect.any(Object) })
-      expect(weights.get(url)!.jsFiles.filter((f) => /entry-(server|client)-routing/.test(f)), url).toEqual([])
+      expect(
+        weights.get(url)!.jsFiles.filter((f) => /entry-(server|client)-routing/.test(f)),
+        url,
+      ).toEqual([])
     }
   })
 
   test('no client file carries the content data (the dead 1 MB chunk is gone)', () => {
     const assets = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? assets(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : []))
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? assets(join(dir, e.name)) : e.name.endsWith('.js') ? [join(dir, e.name)] : [],
+      )
     // ogLocale lives only in content/locales.yml's data; the route table and every page's text
     // came with it into that chunk.
     const withContent = assets(join(ROOT, 'assets')).filter((f) => readFileSync(f, 'utf8').includes('ogLocale'))

@@ -14,9 +14,7 @@ const ROOT = 'dist/client'
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as Record<'contentPageJs' | 'interactivePageJs' | 'html' | 'css', { maxGzipBytes: number }>
 
 // Route paths and urlOf share one URL form: page paths end in "/" ("/en/quote/").
-const interactiveUrls = new Set(
-  [...routeTable.routes.values()].filter((r) => INTERACTIVE.has(r.page)).flatMap((r) => Object.values(r.paths)),
-)
+const interactiveUrls = new Set([...routeTable.routes.values()].filter((r) => INTERACTIVE.has(r.page)).flatMap((r) => Object.values(r.paths)))
 type Built = { file: string; url: string; html: string }
 let pages: Built[] = []
 let weights = new Map<string, ReturnType<typeof pageWeight>>()
@@ -39,24 +37,48 @@ test.describe('budgets (budgets.json)', () => {
   })
 
   test(`content pages load at most ${budgets.contentPageJs.maxGzipBytes} B of gzip JavaScript`, () => {
-    expect(over(budgets.contentPageJs.maxGzipBytes, (w) => w.js, (u) => !interactiveUrls.has(u))).toEqual([])
+    expect(
+      over(
+        budgets.contentPageJs.maxGzipBytes,
+        (w) => w.js,
+        (u) => !interactiveUrls.has(u),
+      ),
+    ).toEqual([])
     // …and no framework: React or Vike's client router on a content page is a design break.
     const framework = [...weights].filter(([u, w]) => !interactiveUrls.has(u) && w.jsFiles.some((f) => /entry-(server|client)-routing|react/.test(f)))
     expect(framework.map(([u]) => u)).toEqual([])
   })
 
   test(`interactive pages load at most ${budgets.interactivePageJs.maxGzipBytes} B of gzip JavaScript on first load`, () => {
-    expect(over(budgets.interactivePageJs.maxGzipBytes, (w) => w.js, (u) => interactiveUrls.has(u))).toEqual([])
+    expect(
+      over(
+        budgets.interactivePageJs.maxGzipBytes,
+        (w) => w.js,
+        (u) => interactiveUrls.has(u),
+      ),
+    ).toEqual([])
     // A hydrating page that loads nothing would mean the budget measures the wrong files.
     for (const url of interactiveUrls) expect(weights.get(url)?.js, url).toBeGreaterThan(budgets.contentPageJs.maxGzipBytes)
   })
 
   test(`every HTML page is at most ${budgets.html.maxGzipBytes} B gzip`, () => {
-    expect(over(budgets.html.maxGzipBytes, (w) => w.html, () => true)).toEqual([])
+    expect(
+      over(
+        budgets.html.maxGzipBytes,
+        (w) => w.html,
+        () => true,
+      ),
+    ).toEqual([])
   })
 
   test(`stylesheets of a page are at most ${budgets.css.maxGzipBytes} B gzip`, () => {
-    expect(over(budgets.css.maxGzipBytes, (w) => w.css, () => true)).toEqual([])
+    expect(
+      over(
+        budgets.css.maxGzipBytes,
+        (w) => w.css,
+        () => true,
+      ),
+    ).toEqual([])
   })
 
   test('every <img> has explicit width and height', () => {

@@ -7,7 +7,9 @@ async function collectViolations(page: Page) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] }
     w.__csp = []
-    document.addEventListener('securitypolicyviolation', (e) => w.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`))
+    document.addEventListener('securitypolicyviolation', (e) =>
+      w.__csp.push(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
+    )
   })
   return () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
 }
@@ -25,7 +27,7 @@ for (const path of ['/en/contact/', '/en/quote/', '/en/samples/', '/tr/teklif/',
   })
 }
 
-test('the detector is not vacuous: an eval probe like zod\'s is reported', async ({ page }) => {
+test("the detector is not vacuous: an eval probe like zod's is reported", async ({ page }) => {
   const violations = await collectViolations(page)
   // A same-origin script (allowed by script-src 'self') that probes eval and swallows the error,
   // as zod does; page.evaluate would bypass the CSP, so the probe must come from the page itself.

@@ -11,7 +11,13 @@ const byType = samplesByType(samples)
 
 /** The directives of a policy: "script-src" → ["'self'", …]. */
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split(';').map((d) => d.trim().split(/\s+/)).filter((d) => d[0]).map(([name, ...values]) => [name!.toLowerCase(), values]))
+  return new Map(
+    policy
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .filter((d) => d[0])
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  )
 }
 
 /** Collects securitypolicyviolation events from the first script on, in every document. */
@@ -86,7 +92,12 @@ test.describe('Content-Security-Policy and security headers', () => {
 
   test('covers every page type in every locale', () => {
     expect(samples.length).toBeGreaterThan(100)
-    expect(byType.get('product')!.map((s) => s.locale).sort()).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'tr'])
+    expect(
+      byType
+        .get('product')!
+        .map((s) => s.locale)
+        .sort(),
+    ).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'tr'])
   })
 
   // Proves the detector above is not vacuous: an injected inline script must be reported.

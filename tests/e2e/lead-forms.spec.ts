@@ -14,7 +14,11 @@ type Answer = { status: number; body: unknown; headers?: Record<string, string> 
 /** Answers the intake function with the given answers in turn (the last one repeats). */
 async function intake(page: Page, ...answers: Answer[]) {
   const sent: Record<string, any>[] = []
-  const cors = { 'Access-Control-Allow-Origin': '*', 'Access-Control-Allow-Headers': 'apikey, authorization, content-type', 'Access-Control-Allow-Methods': 'POST, OPTIONS' }
+  const cors = {
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Allow-Headers': 'apikey, authorization, content-type',
+    'Access-Control-Allow-Methods': 'POST, OPTIONS',
+  }
   await page.route(FUNCTION, async (route: Route, request: Request) => {
     if (request.method() === 'OPTIONS') return route.fulfill({ status: 204, headers: cors })
     sent.push({ ...request.postDataJSON(), headers: request.headers() })
@@ -43,7 +47,7 @@ async function fillContact(page: Page) {
 const CONTACT_VALUES = {
   'Full name': 'Hans Müller',
   'Email address': 'hans@fleischwerk.example',
-  'Subject': 'Netting for cooked ham',
+  Subject: 'Netting for cooked ham',
   'Your message': 'We need 40 rolls of 16-stitch netting each month.',
 }
 
@@ -136,7 +140,16 @@ test('a filled honeypot is sent to the server, which decides', async ({ page }) 
 })
 
 test('a 400 from the server puts its messages on the fields', async ({ page }) => {
-  await intake(page, { status: 400, body: { error: 'invalid', issues: [{ path: ['name'], message: 'form.error.required' }, { path: ['email'], message: 'form.error.email' }] } })
+  await intake(page, {
+    status: 400,
+    body: {
+      error: 'invalid',
+      issues: [
+        { path: ['name'], message: 'form.error.required' },
+        { path: ['email'], message: 'form.error.email' },
+      ],
+    },
+  })
   await page.goto('/en/contact/')
   await hydrated(page, /Send message/)
   await fillContact(page)
@@ -224,7 +237,11 @@ test('the contact form asks for company and country, both optional', async ({ pa
 })
 
 test('the privacy links land on #privacy, which exists on the target page in every locale', async ({ page }) => {
-  for (const [kind, route] of [['contact', 'contact'], ['quote', 'quote'], ['samples', 'samples']] as const) {
+  for (const [kind, route] of [
+    ['contact', 'contact'],
+    ['quote', 'quote'],
+    ['samples', 'samples'],
+  ] as const) {
     for (const [locale, path] of Object.entries(routeTable.routes.get(route)!.paths)) {
       const html = readFileSync(join('dist/client', path!, 'index.html'), 'utf8')
       const href = html.match(/class="field-hint consent-link"><a href="([^"]+)"/)?.[1]

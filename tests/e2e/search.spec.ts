@@ -16,7 +16,10 @@ for (const c of cases) {
     const results = page.locator('#search-results a')
     await expect(results.first()).toBeVisible()
     const hrefs = await results.evaluateAll((links) => links.map((a) => a.getAttribute('href') ?? ''))
-    expect(hrefs.some((h) => c.expect.test(h)), hrefs.join(' ')).toBe(true)
+    expect(
+      hrefs.some((h) => c.expect.test(h)),
+      hrefs.join(' '),
+    ).toBe(true)
     // One index per language: every hit stays in the language being read.
     const prefix = c.locale === 'en' ? /^\/(en\/|$)/ : new RegExp(`^/${c.locale}/`)
     for (const href of hrefs) expect(href).toMatch(prefix)
@@ -30,7 +33,9 @@ for (const c of cases) {
   })
 }
 
-test('placeholder pages are not in the index: a German search for words of a guide shown there only as an English-title notice finds nothing', async ({ page }) => {
+test('placeholder pages are not in the index: a German search for words of a guide shown there only as an English-title notice finds nothing', async ({
+  page,
+}) => {
   await page.goto('/de/suche/?q=Uniform%20Logs')
   await expect(page.getByRole('status')).toContainText('Keine Seite passt zu „Uniform Logs“')
   await expect(page.locator('#search-results li')).toHaveCount(0)
@@ -38,7 +43,9 @@ test('placeholder pages are not in the index: a German search for words of a gui
 
 test('every page has a search entry in the header, and content pages load no search code until it is used', async ({ page }) => {
   const scripts: string[] = []
-  page.on('request', (r) => { if (r.resourceType() === 'script') scripts.push(r.url()) })
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url())
+  })
   await page.goto('/fr/a-propos/')
   const entry = page.locator('header a.header-search')
   await expect(entry).toHaveAttribute('href', '/fr/recherche/')

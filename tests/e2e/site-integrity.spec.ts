@@ -19,7 +19,12 @@ const built = () =>
 // "/en/about/": the URL form canonicals, hreflang and the sitemap use (page paths end in "/").
 const urlOf = (file: string) => servedAt(ROOT, file)
 let redirectSet: Set<string> | undefined
-const redirects = () => (redirectSet ??= new Set(readFileSync(join(ROOT, '_redirects'), 'utf8').split('\n').map((l) => l.split(' ')[0]!)))
+const redirects = () =>
+  (redirectSet ??= new Set(
+    readFileSync(join(ROOT, '_redirects'), 'utf8')
+      .split('\n')
+      .map((l) => l.split(' ')[0]!),
+  ))
 
 function exists(path: string): boolean {
   const clean = decodeURI(path.split('#')[0]!.split('?')[0]!)

@@ -27,7 +27,9 @@ test('English, 314 mm, drying, sausage & salami: standard 100 mm netting, not ma
   await expect(row(result, 'Inner diameter (netting size)')).toHaveText('100 mm')
   await expect(row(result, 'Relaxed diameter, on the roll')).toHaveText('≈ 63 mm')
   await expect(row(result, 'Stitch count')).toHaveText('16')
-  await expect(result).toContainText('100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.')
+  await expect(result).toContainText(
+    '100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.',
+  )
   await expect(result).not.toContainText('made to order')
   await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=16&process=drying/)
 })
@@ -44,7 +46,9 @@ test('German, "314,5" mm, roasting, pork: Standardgröße 100 mm, keine Sonderan
 
 test('without a product, the standard lines for the size are one list in the page language', async ({ page }) => {
   const result = await recommend(page, '/fr/selecteur-taille/', { circumference: '314', process: 'smoking', product: '' })
-  await expect(result).toContainText('Filets standard qui maintiennent 100 mm : Filet pour porc, Filet pour bœuf, Filet pour agneau, Filet pour volaille, Filet pour bacon et jambon et Filet pour saucisson et salami.')
+  await expect(result).toContainText(
+    'Filets standard qui maintiennent 100 mm : Filet pour porc, Filet pour bœuf, Filet pour agneau, Filet pour volaille, Filet pour bacon et jambon et Filet pour saucisson et salami.',
+  )
 })
 
 test('Arabic: the answer in Arabic, the list with Arabic conjunctions, no pork', async ({ page }) => {

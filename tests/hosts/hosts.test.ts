@@ -9,8 +9,16 @@ import { CONFIG_PATHS, internalUrls, legacyRedirects, ROOT, urlTable, type Row }
 import { startWrangler } from './wrangler'
 
 const KEY_HEADERS = [
-  'content-type', 'location', 'cache-control', 'content-security-policy', 'strict-transport-security', 'x-frame-options',
-  'x-content-type-options', 'referrer-policy', 'permissions-policy', 'access-control-allow-origin',
+  'content-type',
+  'location',
+  'cache-control',
+  'content-security-policy',
+  'strict-transport-security',
+  'x-frame-options',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'access-control-allow-origin',
 ]
 
 type Seen = { status: number; headers: Record<string, string | null>; body: string }
@@ -26,12 +34,14 @@ async function get(base: string, url: string, method = 'GET'): Promise<Seen> {
 async function pool<T, R>(items: T[], width: number, fn: (item: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(items.length)
   let next = 0
-  await Promise.all(Array.from({ length: width }, async () => {
-    while (next < items.length) {
-      const i = next++
-      out[i] = await fn(items[i]!)
-    }
-  }))
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < items.length) {
+        const i = next++
+        out[i] = await fn(items[i]!)
+      }
+    }),
+  )
   return out
 }
 
@@ -46,7 +56,9 @@ beforeAll(async () => {
   const urls = [...new Set([...table.map((r) => r.url), ...internalUrls().keys()])]
   const started = Date.now()
   await pool(urls, 12, async (url) => answers.set(url, { cf: await get(cloudflare.url, url), pv: await get(preview.url, url) }))
-  console.log(`hosts: ${urls.length} URLs (${internalUrls().size} internal URLs linked from pages and the sitemap) on both servers in ${((Date.now() - started) / 1000).toFixed(1)} s`)
+  console.log(
+    `hosts: ${urls.length} URLs (${internalUrls().size} internal URLs linked from pages and the sitemap) on both servers in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  )
 }, 120_000)
 
 afterAll(() => {
@@ -77,7 +89,9 @@ describe('the URL table on Cloudflare Pages (wrangler pages dev) and the preview
 
   it('the preview server answers every row exactly as Cloudflare does', () => {
     const differ = [...answers.entries()].filter(([, { cf, pv }]) => cf.status !== pv.status || JSON.stringify(cf.headers) !== JSON.stringify(pv.headers))
-    expect(differ.map(([url, { cf, pv }]) => ({ url, cloudflare: { status: cf.status, ...cf.headers }, preview: { status: pv.status, ...pv.headers } }))).toEqual([])
+    expect(
+      differ.map(([url, { cf, pv }]) => ({ url, cloudflare: { status: cf.status, ...cf.headers }, preview: { status: pv.status, ...pv.headers } })),
+    ).toEqual([])
   })
 
   it('a 404 serves the same localized page on both', () => {
@@ -102,7 +116,11 @@ describe('the URL table on Cloudflare Pages (wrangler pages dev) and the preview
   })
 
   it('Netlify applies every legacy redirect: no file shadows a legacy path (Netlify serves an existing file instead of a non-forced rule)', () => {
-    const shadowed = legacyRedirects().filter(({ from }) => ['', '.html', '/index.html'].some((end) => existsSync(`${ROOT}${from.replace(/\/$/, '')}${end}`) && !statSync(`${ROOT}${from.replace(/\/$/, '')}${end}`).isDirectory()))
+    const shadowed = legacyRedirects().filter(({ from }) =>
+      ['', '.html', '/index.html'].some(
+        (end) => existsSync(`${ROOT}${from.replace(/\/$/, '')}${end}`) && !statSync(`${ROOT}${from.replace(/\/$/, '')}${end}`).isDirectory(),
+      ),
+    )
     expect(shadowed).toEqual([])
   })
 
@@ -121,7 +139,13 @@ describe('the URL table on Cloudflare Pages (wrangler pages dev) and the preview
   })
 
   it('methods other than GET and HEAD get 405 on pages and 301 on legacy links, on both', async () => {
-    for (const [url, method] of [['/', 'POST'], ['/en/about/', 'PUT'], ['/en/contact/', 'DELETE'], ['/products', 'POST'], ['/', 'HEAD']] as const) {
+    for (const [url, method] of [
+      ['/', 'POST'],
+      ['/en/about/', 'PUT'],
+      ['/en/contact/', 'DELETE'],
+      ['/products', 'POST'],
+      ['/', 'HEAD'],
+    ] as const) {
       const [cf, pv] = [await get(cloudflare.url, url, method), await get(preview.url, url, method)]
       expect({ url, method, status: pv.status, location: pv.headers.location }).toEqual({ url, method, status: cf.status, location: cf.headers.location })
     }

@@ -21,10 +21,13 @@ export type Expect = { status: number; location?: string; lang?: string }
 export type Row = { url: string; kind: string; expect: Expect }
 
 export function legacyRedirects(): { from: string; to: string }[] {
-  return readFileSync(join(ROOT, '_redirects'), 'utf8').split('\n').filter(Boolean).map((l) => {
-    const [from, to] = l.split(/\s+/) as [string, string]
-    return { from, to }
-  })
+  return readFileSync(join(ROOT, '_redirects'), 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => {
+      const [from, to] = l.split(/\s+/) as [string, string]
+      return { from, to }
+    })
 }
 
 export function urlTable(): Row[] {
@@ -42,14 +45,17 @@ export function urlTable(): Row[] {
     if (i++ % 10 === 0) rows.push({ url: `${url}index.html`, kind: 'page as index.html', expect: { status: 308, location: url } })
   }
   for (const { from, to } of legacyRedirects()) rows.push({ url: from, kind: 'legacy', expect: { status: 301, location: to } })
-  rows.push({ url: '/products?utm_source=old', kind: 'legacy with query', expect: { status: 301, location: `${routeTable.routes.get('products')!.paths.en}?utm_source=old` } })
+  rows.push({
+    url: '/products?utm_source=old',
+    kind: 'legacy with query',
+    expect: { status: 301, location: `${routeTable.routes.get('products')!.paths.en}?utm_source=old` },
+  })
   for (const locale of routeTable.locales) {
     const prefix = locale === routeTable.defaultLocale ? '' : `/${locale}`
     for (const path of ['/no-such-page/', '/no-such-page', '/products/unknown-netting/', '/assets/missing.js', '/a/b/c/'])
       rows.push({ url: prefix + path, kind: '404', expect: { status: 404, lang: locale } })
   }
-  for (const url of ['/%ff', '/%ff/', '/en/about/extra/', '/..%2f..%2fetc/passwd', '/.well-known/x'])
-    rows.push({ url, kind: '404', expect: { status: 404 } })
+  for (const url of ['/%ff', '/%ff/', '/en/about/extra/', '/..%2f..%2fetc/passwd', '/.well-known/x']) rows.push({ url, kind: '404', expect: { status: 404 } })
   for (const file of files(ROOT)) {
     const url = urlOf(file)
     if (file.endsWith('.html') || CONFIG.includes(url.slice(1))) continue

@@ -18,7 +18,23 @@ export function freePort(): Promise<number> {
 export async function startWrangler(root: string): Promise<{ url: string; stop: () => void }> {
   const [port, inspector] = [await freePort(), await freePort()]
   const state = mkdtempSync(join(tmpdir(), 'wrangler-state-'))
-  const args = ['pages', 'dev', root, '--compatibility-date=2026-01-01', '--ip', '127.0.0.1', '--port', String(port), '--inspector-port', String(inspector), '--persist-to', state, '--log-level', 'error', '--show-interactive-dev-session=false']
+  const args = [
+    'pages',
+    'dev',
+    root,
+    '--compatibility-date=2026-01-01',
+    '--ip',
+    '127.0.0.1',
+    '--port',
+    String(port),
+    '--inspector-port',
+    String(inspector),
+    '--persist-to',
+    state,
+    '--log-level',
+    'error',
+    '--show-interactive-dev-session=false',
+  ]
   const child: ChildProcess = spawn(process.execPath, ['node_modules/wrangler/bin/wrangler.js', ...args], {
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],

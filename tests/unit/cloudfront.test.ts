@@ -38,7 +38,9 @@ describe('CloudFront viewer-request function', () => {
 
 describe('CloudFront viewer-response function', () => {
   it('adds every security header', () => {
-    const response = load(cloudfrontResponseFunction({ 'X-Frame-Options': 'DENY', 'Strict-Transport-Security': 'max-age=1' }))({ response: { headers: {} } }) as { headers: Record<string, { value: string }> }
+    const response = load(cloudfrontResponseFunction({ 'X-Frame-Options': 'DENY', 'Strict-Transport-Security': 'max-age=1' }))({
+      response: { headers: {} },
+    }) as { headers: Record<string, { value: string }> }
     expect(response.headers).toEqual({ 'x-frame-options': { value: 'DENY' }, 'strict-transport-security': { value: 'max-age=1' } })
   })
 })

@@ -15,10 +15,18 @@ type Page = { url: string; lang: string; html: string; text: string; title: stri
 let pages: Page[] = []
 
 const decode = (s: string) =>
-  s.replace(/&nbsp;/g, '\u00a0').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'")
+  s
+    .replace(/&nbsp;/g, '\u00a0')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
 /** Visible text: no scripts, styles or tags; bidi isolates dropped. */
 const textOf = (html: string) =>
-  decode(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' ')).replace(/[\u2066-\u2069]/g, '').replace(/\s+/g, ' ')
+  decode(html.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, ' ').replace(/<[^>]+>/g, ' '))
+    .replace(/[\u2066-\u2069]/g, '')
+    .replace(/\s+/g, ' ')
 
 beforeAll(() => {
   if (!existsSync(join(ROOT, 'index.html'))) throw new Error(`${ROOT}/index.html is missing: run "npm run build" before this test`)
@@ -133,8 +141,14 @@ describe('one name per process, shared by the quote form and the size selector',
     ar: ['الطهي القياسي', 'الشوي في الفرن', 'التدخين', 'التجفيف والتعتيق'],
   }
   it.each(Object.keys(NAMES))('%s', (locale) => {
-    const quoteOptions = [...page('quote', locale).html.matchAll(/<option value="(standard-cooking|roasting|smoking|drying)"[^>]*>([^<]*)<\/option>/g)].map((m) => decode(m[2]!))
-    const selectorLabels = [...page('size-selector', locale).html.matchAll(/name="process"[^>]*value="(?:standard-cooking|roasting|smoking|drying)"[^>]*\/?>(?:<!-- -->)?<span>([^<]*?)\s*(?:<!-- -->)?\s*<span/g)].map((m) => decode(m[1]!).trim())
+    const quoteOptions = [...page('quote', locale).html.matchAll(/<option value="(standard-cooking|roasting|smoking|drying)"[^>]*>([^<]*)<\/option>/g)].map(
+      (m) => decode(m[2]!),
+    )
+    const selectorLabels = [
+      ...page('size-selector', locale).html.matchAll(
+        /name="process"[^>]*value="(?:standard-cooking|roasting|smoking|drying)"[^>]*\/?>(?:<!-- -->)?<span>([^<]*?)\s*(?:<!-- -->)?\s*<span/g,
+      ),
+    ].map((m) => decode(m[1]!).trim())
     expect(quoteOptions).toEqual(NAMES[locale])
     expect(selectorLabels).toEqual(NAMES[locale])
   })

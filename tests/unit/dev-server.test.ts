@@ -49,7 +49,11 @@ describe('npm run dev', () => {
 
   it('a broken file shows an error page naming file, line and field; the server recovers when fixed', async () => {
     dev.edit(FILE, (t) => t.replace('heading: Elastic netting, edited live', 'heading: "  "'))
-    const line = dev.read(FILE).split('\n').findIndex((l) => l.includes('heading: "  "')) + 1
+    const line =
+      dev
+        .read(FILE)
+        .split('\n')
+        .findIndex((l) => l.includes('heading: "  "')) + 1
     await expect.poll(() => page.locator('h1').textContent(), WAIT).toContain('content problem')
     const body = await page.locator('body').textContent()
     expect(body).toContain(`content/pages/about/en.yml:${line}`)
@@ -66,7 +70,11 @@ describe('npm run dev', () => {
 
   it('a YAML syntax error and a broken link in another file are shown the same way', async () => {
     dev.edit('ui/de.yml', (t) => t.replace(/^nav\.menu: .*$/m, '$&\nnav.menu: Doppelt'))
-    const line = dev.read('ui/de.yml').split('\n').findIndex((l) => l === 'nav.menu: Doppelt') + 1
+    const line =
+      dev
+        .read('ui/de.yml')
+        .split('\n')
+        .findIndex((l) => l === 'nav.menu: Doppelt') + 1
     await expect.poll(async () => (await get('/de/')).text, WAIT).toContain(`content/ui/de.yml:${line}`)
     expect((await get('/de/')).text).toContain('duplicate key')
     dev.edit('ui/de.yml', (t) => t.replace('\nnav.menu: Doppelt', ''))

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest'
 import { headersFile, HSTS, securityHeaders } from '../../lib/build/headers'
 
-const directives = (csp: string) => new Map(csp.split('; ').map((d) => { const [name, ...v] = d.split(' '); return [name!, v] }))
+const directives = (csp: string) =>
+  new Map(
+    csp.split('; ').map((d) => {
+      const [name, ...v] = d.split(' ')
+      return [name!, v]
+    }),
+  )
 
 describe('security headers', () => {
   it('send HSTS for two years', () => {

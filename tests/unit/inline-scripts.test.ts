@@ -7,7 +7,9 @@ describe('inlined content-page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
   it('replaces the content-page entry and nothing else', () => {
     const html = `<head>${tag}<script src="/assets/entries/entry-server-routing.X.js" type="module" async></script></head>`
-    expect(inlineContentScript(html, 'go()')).toBe('<head><script type="module">go()</script><script src="/assets/entries/entry-server-routing.X.js" type="module" async></script></head>')
+    expect(inlineContentScript(html, 'go()')).toBe(
+      '<head><script type="module">go()</script><script src="/assets/entries/entry-server-routing.X.js" type="module" async></script></head>',
+    )
   })
   it('cannot be closed early by "</script" in the code', () => {
     expect(inlineCode('a("</script>")')).toBe('a("<\\/script>")')

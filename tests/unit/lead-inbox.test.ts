@@ -86,7 +86,11 @@ describe('status and notes', () => {
   it('the admin changes status and notes, and gets the row back', async () => {
     const id = await oneLead()
     expect((await lead(id))?.status).toBe('new')
-    const { data, error, status } = await admin.from('leads').update({ status: 'contacted', notes: 'Called; wants 40 rolls.' }).eq('id', id).select('id,status,notes')
+    const { data, error, status } = await admin
+      .from('leads')
+      .update({ status: 'contacted', notes: 'Called; wants 40 rolls.' })
+      .eq('id', id)
+      .select('id,status,notes')
     expect(error).toBeNull()
     expect(status).toBe(200)
     expect(data).toEqual([{ id, status: 'contacted', notes: 'Called; wants 40 rolls.' }])
@@ -167,8 +171,7 @@ describe('erasure', () => {
 })
 
 describe('paging, sorting and filters', () => {
-  const newestFirst = (c: SupabaseClient) =>
-    c.from('leads').select('id,created_at', { count: 'exact' }).order('created_at', { ascending: false }).order('id')
+  const newestFirst = (c: SupabaseClient) => c.from('leads').select('id,created_at', { count: 'exact' }).order('created_at', { ascending: false }).order('id')
 
   it('pages past 5,000 leads with the true total (206 Partial Content, Content-Range)', async () => {
     const total = (await sql<{ n: number }>('select count(*)::int as n from public.leads'))[0]!.n
@@ -206,13 +209,21 @@ describe('paging, sorting and filters', () => {
     ['language (in)', (q: any) => q.in('locale', ['de', 'ar']), `locale in ('de','ar')`],
     ['country', (q: any) => q.eq('country', 'Saudi Arabia'), `country = 'Saudi Arabia'`],
     ['product (contains)', (q: any) => q.contains('products', ['lamb']), `products @> '{lamb}'`],
-    ['date range', (q: any) => q.gte('created_at', '2026-10-20T00:00:00Z').lte('created_at', '2026-10-25T23:59:59Z'), `created_at between '2026-10-20T00:00:00Z' and '2026-10-25T23:59:59Z'`],
+    [
+      'date range',
+      (q: any) => q.gte('created_at', '2026-10-20T00:00:00Z').lte('created_at', '2026-10-25T23:59:59Z'),
+      `created_at between '2026-10-20T00:00:00Z' and '2026-10-25T23:59:59Z'`,
+    ],
     [
       'search over several columns',
       (q: any) => q.or('name.ilike."*buyer seed 12*",email.ilike."*buyer12@*",company.ilike."*, Ltd*"'),
       `name ilike '%buyer seed 12%' or email ilike '%buyer12@%' or company ilike '%, Ltd%'`,
     ],
-    ['everything at once', (q: any) => q.eq('kind', 'quote').eq('status', 'won').in('locale', ['en', 'tr', 'fr']).gte('created_at', '2026-09-01T00:00:00Z'), `kind = 'quote' and status = 'won' and locale in ('en','tr','fr') and created_at >= '2026-09-01T00:00:00Z'`],
+    [
+      'everything at once',
+      (q: any) => q.eq('kind', 'quote').eq('status', 'won').in('locale', ['en', 'tr', 'fr']).gte('created_at', '2026-09-01T00:00:00Z'),
+      `kind = 'quote' and status = 'won' and locale in ('en','tr','fr') and created_at >= '2026-09-01T00:00:00Z'`,
+    ],
     ['not', (q: any) => q.not('status', 'in', '(new,lost)'), `status not in ('new','lost')`],
   ])('filter: %s gives the same rows and total as SQL', async (_, apply, where) => {
     const expected = await sql<{ id: string }>(`select id from public.leads where ${where} order by created_at desc, id`)

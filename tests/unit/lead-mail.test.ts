@@ -90,10 +90,12 @@ async function submit(sb: LocalSupabase, lead: Record<string, unknown>, ip: stri
 }
 
 async function notification(sb: LocalSupabase, id: string) {
-  const { rows } = await sb.db.query<{ notification_status: string; notification_attempts: number; notification_error: string | null; notified_at: Date | null }>(
-    'select notification_status, notification_attempts, notification_error, notified_at from public.leads where id = $1',
-    [id],
-  )
+  const { rows } = await sb.db.query<{
+    notification_status: string
+    notification_attempts: number
+    notification_error: string | null
+    notified_at: Date | null
+  }>('select notification_status, notification_attempts, notification_error, notified_at from public.leads where id = $1', [id])
   return rows[0]
 }
 
@@ -128,7 +130,25 @@ describe('a stored lead mails sales and the buyer', () => {
 
     expect(sales!.replyTo?.text).toBe(lead.email)
     expect(sales!.subject).toContain('Mehmet Kaya')
-    for (const value of [lead.name, lead.email, lead.phone, lead.company, lead.country, 'beef, poultry', lead.inner_diameter, lead.quantity, 'rolls', 'smoking', 'tr', lead.page, '/tr/', 'https://www.google.com/', 'google', 'Sucuk için', 'ilk sipariş']) {
+    for (const value of [
+      lead.name,
+      lead.email,
+      lead.phone,
+      lead.company,
+      lead.country,
+      'beef, poultry',
+      lead.inner_diameter,
+      lead.quantity,
+      'rolls',
+      'smoking',
+      'tr',
+      lead.page,
+      '/tr/',
+      'https://www.google.com/',
+      'google',
+      'Sucuk için',
+      'ilk sipariş',
+    ]) {
       expect(sales!.text).toContain(value)
     }
     expect(sales!.text).toContain(`http://127.0.0.1:3000/en/admin/#lead=${lead.id}`)

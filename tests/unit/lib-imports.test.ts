@@ -8,7 +8,7 @@ const files = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : []))
 
 /** Every module specifier in a file: import/export … from '…', import('…'), bare import '…'. */
-export const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
+const specifiers = (source: string) => [...source.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)['"]([^'"]+)['"]/g)].map((m) => m[1]!)
 
 describe('lib/ imports neither renderer/ nor components/', () => {
   it('finds import specifiers of every form (the control for the check below)', () => {
@@ -18,11 +18,13 @@ describe('lib/ imports neither renderer/ nor components/', () => {
 
   it('no file in lib/ imports from renderer/ or components/', () => {
     // Tests beside the code (*.test.ts) may drive the browser-side pieces they test.
-    const offending = files('lib').filter((file) => !/\.test\.tsx?$/.test(file)).flatMap((file) =>
-      specifiers(readFileSync(file, 'utf8'))
-        .filter((s) => /(^|\/)(renderer|components)(\/|$)/.test(s))
-        .map((s) => `${file}: ${s}`),
-    )
+    const offending = files('lib')
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        specifiers(readFileSync(file, 'utf8'))
+          .filter((s) => /(^|\/)(renderer|components)(\/|$)/.test(s))
+          .map((s) => `${file}: ${s}`),
+      )
     expect(files('lib').length).toBeGreaterThan(20)
     expect(offending).toEqual([])
   })

@@ -8,13 +8,7 @@ import path from 'node:path'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import * as OTPAuth from 'otpauth'
-import {
-  startLocalSupabase,
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  LOCAL_JWT_SECRET,
-  type LocalSupabase,
-} from '../../server/local-supabase/index'
+import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, LOCAL_JWT_SECRET, type LocalSupabase } from '../../server/local-supabase/index'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 
 // Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
@@ -164,14 +158,17 @@ describe('TOTP factors', () => {
 })
 
 describe('REST and HTTP edges', () => {
-  const get = (p: string, headers: Record<string, string> = {}) =>
-    fetch(`${sb.url}${p}`, { headers: { apikey: sb.anonKey, ...headers } })
+  const get = (p: string, headers: Record<string, string> = {}) => fetch(`${sb.url}${p}`, { headers: { apikey: sb.anonKey, ...headers } })
 
   it('answers CORS preflights for loopback origins only', async () => {
     const pre = (origin: string) =>
       fetch(`${sb.url}/rest/v1/leads`, {
         method: 'OPTIONS',
-        headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, prefer' },
+        headers: {
+          Origin: origin,
+          'Access-Control-Request-Method': 'POST',
+          'Access-Control-Request-Headers': 'apikey, authorization, content-type, x-client-info, prefer',
+        },
       })
     const ok = await pre('http://127.0.0.1:5173')
     expect(ok.status).toBe(204)
@@ -261,9 +258,7 @@ describe('persistence', () => {
       expect((await c.from('leads').select('id')).data).toEqual([{ id: row.id }])
       const users = await second.db.query('select 1 from auth.users')
       expect(users.rows.length).toBe(1)
-      const migrations = await second.db.query<{ version: string }>(
-        'select version from supabase_migrations.schema_migrations order by version',
-      )
+      const migrations = await second.db.query<{ version: string }>('select version from supabase_migrations.schema_migrations order by version')
       const files = (await readdir('supabase/migrations')).filter((f) => /^\d{14}_.+\.sql$/.test(f)).sort()
       expect(migrations.rows.map((r) => r.version)).toEqual(files.map((f) => f.slice(0, 14)))
       await second.stop()

@@ -15,7 +15,9 @@ const fromYaml = localeCodes(join(root, 'content'))
 function sqlLocales(): { file: string; codes: string[] } | undefined {
   const dir = join(root, 'supabase/migrations')
   let found: { file: string; codes: string[] } | undefined
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.sql')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()) {
     const sql = readFileSync(join(dir, file), 'utf8').replace(/--[^\n]*/g, '')
     for (const m of sql.matchAll(/\blocale\s+in\s*\(([^)]*)\)/gi)) {
       found = { file, codes: [...m[1]!.matchAll(/'([^']*)'/g)].map((q) => q[1]!) }

@@ -17,7 +17,12 @@ describe('plural forms', () => {
   })
   it('picks all six Arabic forms', () => {
     expect([0, 1, 2, 3, 11, 100].map((count) => interpolate(ROLLS_AR, { count }, 'ar').replace(/[٠-٩0-9,٬]+/g, 'N'))).toEqual([
-      'لا لفائف', 'لفافة واحدة', 'لفافتان', 'N لفائف', 'N لفافة', 'N لفافة',
+      'لا لفائف',
+      'لفافة واحدة',
+      'لفافتان',
+      'N لفائف',
+      'N لفافة',
+      'N لفافة',
     ])
   })
   it('formats # for the locale (German thousands separator)', () => {
@@ -70,16 +75,26 @@ describe('audit of plural and select forms', () => {
   })
   it('select values must stay those of English', () => {
     const english = new Map([['unit', ['rolls', 'metres', 'other']]])
-    expect(messageFindings('{unit, select, rulo {rulo} other {birim}}', 'tr', english)[0]!.message).toContain('keep the values of English (rolls, metres, other)')
+    expect(messageFindings('{unit, select, rulo {rulo} other {birim}}', 'tr', english)[0]!.message).toContain(
+      'keep the values of English (rolls, metres, other)',
+    )
   })
 
   it('runAudit names the file, line and key of a translation with a missing plural form or broken syntax', () => {
     const dir = join(tempDir(), 'content')
     cpSync(fixture('complete'), dir, { recursive: true })
-    writeFileSync(join(dir, 'ui/en.yml'), `site.name: Elastinet\nnav.home: Home\nnav.quote: Request a Quote\nproduct.order.title: Order {productName}\nadmin.heading: Leads\nquote.heading: Request a quote\nquote.rolls: "${ROLLS_EN}"\nquote.bad: "{count, plural, one {# roll}}"\n`)
-    writeFileSync(join(dir, 'ui/tr.yml'), `site.name: Elastinet\nnav.home: Ana Sayfa\nnav.quote: Teklif İsteyin\nproduct.order.title: "{productName} sipariş edin"\nquote.heading: Teklif isteyin\nquote.rolls: "{count, plural, other {# rulo}}"\nquote.bad: "{count, plural, other {# rulo}}"\n`)
+    writeFileSync(
+      join(dir, 'ui/en.yml'),
+      `site.name: Elastinet\nnav.home: Home\nnav.quote: Request a Quote\nproduct.order.title: Order {productName}\nadmin.heading: Leads\nquote.heading: Request a quote\nquote.rolls: "${ROLLS_EN}"\nquote.bad: "{count, plural, one {# roll}}"\n`,
+    )
+    writeFileSync(
+      join(dir, 'ui/tr.yml'),
+      `site.name: Elastinet\nnav.home: Ana Sayfa\nnav.quote: Teklif İsteyin\nproduct.order.title: "{productName} sipariş edin"\nquote.heading: Teklif isteyin\nquote.rolls: "{count, plural, other {# rulo}}"\nquote.bad: "{count, plural, other {# rulo}}"\n`,
+    )
     const result = runAudit({ contentDir: dir, cwd: dir })
-    const found = result.problems.filter((p) => p.kind === 'plural forms' || p.kind === 'message syntax').map((p) => [p.severity, p.kind, `${p.file}:${p.line}`, p.key])
+    const found = result.problems
+      .filter((p) => p.kind === 'plural forms' || p.kind === 'message syntax')
+      .map((p) => [p.severity, p.kind, `${p.file}:${p.line}`, p.key])
     expect(found).toEqual([
       ['error', 'message syntax', 'ui/en.yml:8', 'quote.bad'],
       ['error', 'plural forms', 'ui/tr.yml:6', 'quote.rolls'],

@@ -121,4 +121,3 @@ describe('the build command', () => {
     expect(run.stderr).toContain('not blocking')
   })
 })
-

@@ -30,6 +30,8 @@ describe('legacy redirects', () => {
   })
 
   it('list each old link with and without a trailing slash (Cloudflare matches exactly)', () => {
-    expect(redirectsFile([{ from: '/urunler', to: '/tr/elastik-et-kefeni/' }])).toBe('/urunler /tr/elastik-et-kefeni/ 301\n/urunler/ /tr/elastik-et-kefeni/ 301\n')
+    expect(redirectsFile([{ from: '/urunler', to: '/tr/elastik-et-kefeni/' }])).toBe(
+      '/urunler /tr/elastik-et-kefeni/ 301\n/urunler/ /tr/elastik-et-kefeni/ 301\n',
+    )
   })
 })

@@ -207,10 +207,7 @@ describe('reading leads', () => {
     const email = 'mfa-admin@example.com'
     const password = 'mfa-admin-pass-1'
     await client().auth.signUp({ email, password })
-    await sb.db.query(
-      `update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where email = $1`,
-      [email],
-    )
+    await sb.db.query(`update auth.users set raw_app_meta_data = raw_app_meta_data || '{"role":"admin"}' where email = $1`, [email])
     const first = await signedIn(email, password)
     const enrolled = await first.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'laptop' })
     expect(enrolled.error).toBeNull()

@@ -59,7 +59,9 @@ describe('the audit reads routes.yml and locales.yml through the zod schemas', (
     expect(load).toThrow(/^routes\.yml:4: pages\.admin\.locales\.0: /)
   })
   it('an unknown field fails instead of being ignored', () => {
-    expect(broken('routes.yml', (t) => t.replace('quote: { en: quote, tr: teklif }', 'quote: { en: quote, tr: teklif, placeholderin: [tr] }'))).toThrow(/routes\.yml:3: pages\.quote: Unrecognized key/)
+    expect(broken('routes.yml', (t) => t.replace('quote: { en: quote, tr: teklif }', 'quote: { en: quote, tr: teklif, placeholderin: [tr] }'))).toThrow(
+      /routes\.yml:3: pages\.quote: Unrecognized key/,
+    )
   })
   it('a broken locales.yml entry fails with its index and field', () => {
     expect(broken('locales.yml', (t) => t.replace(/dir: ltr/, 'dir: sideways'))).toThrow(/^locales\.yml:\d+: 0\.dir: /)

@@ -152,6 +152,11 @@ describe('route table validation', () => {
     expect(() => buildRouteTable(bad as never, locales)).toThrow(RouteTableError)
   })
   it('builds the real table', () => {
-    expect(buildRouteTable(routes, routeTable.locales.map((code) => ({ code }))).routes.size).toBe(routeTable.routes.size)
+    expect(
+      buildRouteTable(
+        routes,
+        routeTable.locales.map((code) => ({ code })),
+      ).routes.size,
+    ).toBe(routeTable.routes.size)
   })
 })

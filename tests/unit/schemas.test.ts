@@ -2,28 +2,51 @@
 import { describe, expect, it } from 'vitest'
 import * as schemas from '../../lib/content/schemas'
 
-const page = { title: 'Meat netting wholesale', description: 'Direct from the manufacturer.', blocks: [{ type: 'hero', heading: 'H', text: 'T', actions: [{ label: 'Quote', to: 'quote' }] }] }
+const page = {
+  title: 'Meat netting wholesale',
+  description: 'Direct from the manufacturer.',
+  blocks: [{ type: 'hero', heading: 'H', text: 'T', actions: [{ label: 'Quote', to: 'quote' }] }],
+}
 const product = {
   title: 'Beef netting',
   meta_description: 'Elastic netting for beef.',
   intro: 'Intro.',
   use_cases: ['a', 'b', 'c'],
   advantages: ['a', 'b', 'c'],
-  faq: [{ q: 'q1', a: 'a1' }, { q: 'q2', a: 'a2' }, { q: 'q3', a: 'a3' }],
+  faq: [
+    { q: 'q1', a: 'a1' },
+    { q: 'q2', a: 'a2' },
+    { q: 'q3', a: 'a3' },
+  ],
   compliance_docs: ['EU 1935/2004 declaration'],
   images: { alt: { roll: 'Roll', mesh: 'Mesh', application: 'Applied' } },
 }
 
 const cases: [string, { safeParse: (v: unknown) => { success: boolean } }, unknown, unknown][] = [
-  ['locale', schemas.localeSchema, { code: 'ar', name: 'العربية', flag: '🇸🇦', dir: 'rtl', ogLocale: 'ar_SA' }, { code: 'xx', name: 'X', flag: 'x', dir: 'rtl', ogLocale: 'ar_SA' }],
+  [
+    'locale',
+    schemas.localeSchema,
+    { code: 'ar', name: 'العربية', flag: '🇸🇦', dir: 'rtl', ogLocale: 'ar_SA' },
+    { code: 'xx', name: 'X', flag: 'x', dir: 'rtl', ogLocale: 'ar_SA' },
+  ],
   ['slug', schemas.slugSchema, 'elastik-et-kefeni', 'Elastik Et'],
   ['route entry', schemas.routeEntrySchema, { en: 'about', tr: 'hakkimizda', de: null }, { en: 'about', xx: 'nope' }],
-  ['routes', schemas.routesSchema, { pages: { home: {} }, collections: {}, legacy: [{ from: '/about', to: 'about', locale: 'en' }] }, { pages: { home: {} }, collections: {}, legacy: [{ from: 'about', to: 'about', locale: 'en' }] }],
+  [
+    'routes',
+    schemas.routesSchema,
+    { pages: { home: {} }, collections: {}, legacy: [{ from: '/about', to: 'about', locale: 'en' }] },
+    { pages: { home: {} }, collections: {}, legacy: [{ from: 'about', to: 'about', locale: 'en' }] },
+  ],
   ['ui strings', schemas.uiStringsSchema, { 'nav.home': 'Home' }, { 'nav.home': '' }],
   ['page content', schemas.pageContentSchema, page, { ...page, blocks: [{ type: 'hero', heading: 'H' }] }],
   ['product content', schemas.productContentSchema, product, { ...product, use_cases: ['only one'] }],
   ['country content', schemas.countryContentSchema, { ...page, products: ['beef'] }, { ...page, products: ['caviar'] }],
-  ['guide frontmatter', schemas.articleFrontmatterSchema, { title: 'T', description: 'D', updated: '2026-11-20' }, { title: 'T', description: 'D', updated: '20.11.2026' }],
+  [
+    'guide frontmatter',
+    schemas.articleFrontmatterSchema,
+    { title: 'T', description: 'D', updated: '2026-11-20' },
+    { title: 'T', description: 'D', updated: '20.11.2026' },
+  ],
   ['glossary frontmatter', schemas.glossaryFrontmatterSchema, { term: 'Stitch count', short: 'Loops around the net.' }, { term: 'Stitch count' }],
   ['link target', schemas.linkTargetSchema, 'product/pork#faq', 'javascript:alert(1)'],
 ]

@@ -36,8 +36,16 @@ describe('restStore', () => {
     const store = restStore('https://ref.supabase.co/', 'service-key', postgrestRpc(calls))
     const id = crypto.randomUUID()
     const lead = {
-      id, kind: 'contact', name: 'Jean', email: 'jean@example.fr', subject: 'S', message: 'M',
-      locale: 'fr', consent_contact: true, consent_privacy: true, products: [],
+      id,
+      kind: 'contact',
+      name: 'Jean',
+      email: 'jean@example.fr',
+      subject: 'S',
+      message: 'M',
+      locale: 'fr',
+      consent_contact: true,
+      consent_privacy: true,
+      products: [],
     }
     expect(await store.intake(lead, 'e'.repeat(64), 10)).toEqual({ outcome: 'stored', id })
     expect(await store.intake(lead, 'e'.repeat(64), 10)).toEqual({ outcome: 'duplicate', id })

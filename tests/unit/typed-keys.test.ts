@@ -37,7 +37,25 @@ describe("t('nav.hom') fails the typecheck", () => {
     writeFileSync(file, source.replace("'../../../../lib/i18n/translate'", JSON.stringify(join(root, 'lib/i18n/translate'))))
     let output = ''
     try {
-      execFileSync(join(root, 'node_modules/.bin/tsc'), ['--ignoreConfig', '--noEmit', '--strict', '--skipLibCheck', '--target', 'es2022', '--module', 'esnext', '--moduleResolution', 'bundler', '--types', 'node', file], { cwd: root, encoding: 'utf8', stdio: 'pipe' })
+      execFileSync(
+        join(root, 'node_modules/.bin/tsc'),
+        [
+          '--ignoreConfig',
+          '--noEmit',
+          '--strict',
+          '--skipLibCheck',
+          '--target',
+          'es2022',
+          '--module',
+          'esnext',
+          '--moduleResolution',
+          'bundler',
+          '--types',
+          'node',
+          file,
+        ],
+        { cwd: root, encoding: 'utf8', stdio: 'pipe' },
+      )
     } catch (error) {
       output = String((error as { stdout?: string }).stdout)
     }

@@ -26,7 +26,9 @@ describe('UI strings', () => {
   it.each(others)('%s shows no English UI text (brand names, standards and units aside)', (locale) => {
     const own = dictionaries(locale).primary
     const allowed = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
-    const english_left = Object.entries(own).filter(([key, text]) => text === english[key] && !allowed(text)).map(([key, text]) => `${key}: ${text}`)
+    const english_left = Object.entries(own)
+      .filter(([key, text]) => text === english[key] && !allowed(text))
+      .map(([key, text]) => `${key}: ${text}`)
     expect(english_left).toEqual([])
   })
 

@@ -6,7 +6,9 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 
 const DIR = '.github/workflows'
-const files = readdirSync(DIR).filter((f) => /\.ya?ml$/.test(f)).map((f) => `${DIR}/${f}`)
+const files = readdirSync(DIR)
+  .filter((f) => /\.ya?ml$/.test(f))
+  .map((f) => `${DIR}/${f}`)
 const load = (name: string) => parse(readFileSync(`${DIR}/${name}`, 'utf8'))
 
 describe('GitHub Actions workflows', () => {
@@ -36,7 +38,13 @@ describe('GitHub Actions workflows', () => {
     const deploy = load('release.yml').jobs.deploy
     expect(deploy.needs).toEqual(expect.arrayContaining(['test']))
     const runs: string = deploy.steps.map((s: { run?: string }) => s.run ?? '').join('\n')
-    const order = ['npm run audit', 'npm run build:production', 'supabase db push', 'supabase functions deploy submit-lead', 'wrangler pages deploy dist/client'].map((c) => runs.indexOf(c))
+    const order = [
+      'npm run audit',
+      'npm run build:production',
+      'supabase db push',
+      'supabase functions deploy submit-lead',
+      'wrangler pages deploy dist/client',
+    ].map((c) => runs.indexOf(c))
     expect(order.every((i) => i >= 0)).toBe(true)
     expect([...order].sort((a, b) => a - b)).toEqual(order)
   })

@@ -25,7 +25,9 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
     'blocks.0.actions.[samples].label': 'Muster bestellen',
     'blocks.1.items.1': 'Lebensmittelechte Materialien: geprüft',
   },
-  'guides/de/basics.mdx': { body: 'Elastische Netze halten Fleisch beim Garen in Form.\n\n## Größen\n\nWählen Sie einen Durchmesser von <Spec product="pork" field="diameter" /> & mehr.' },
+  'guides/de/basics.mdx': {
+    body: 'Elastische Netze halten Fleisch beim Garen in Form.\n\n## Größen\n\nWählen Sie einen Durchmesser von <Spec product="pork" field="diameter" /> & mehr.',
+  },
   'guides/de/sizes.mdx': { title: 'Größen', description: 'So wählen Sie die Größe.', body: 'Messen Sie zuerst den Umfang.' },
 }
 
@@ -34,7 +36,10 @@ const run = (script: string, args: string[]) => {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr }
 }
 const filesUnder = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => relative(dir, join(d.parentPath, d.name)).split('\\').join('/')).sort()
+  readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => relative(dir, join(d.parentPath, d.name)).split('\\').join('/'))
+    .sort()
 
 /** What a CAT tool does: a <target> for every unit (replacing the old one), state "translated". */
 function fillTargets(xml: string, content: string): string {
@@ -66,7 +71,11 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
     const doc = parseXliff(readFileSync(xlf, 'utf8'))
     expect([doc.srcLang, doc.trgLang]).toEqual(['en', 'de'])
     const units = doc.files.flatMap((f) => f.units.map((u) => [relative(content, f.original), u.key]))
-    expect(units).toEqual(Object.entries(TRANSLATIONS).flatMap(([file, texts]) => Object.keys(texts).map((key) => [file, key])).sort((a, b) => a[0]!.localeCompare(b[0]!)))
+    expect(units).toEqual(
+      Object.entries(TRANSLATIONS)
+        .flatMap(([file, texts]) => Object.keys(texts).map((key) => [file, key]))
+        .sort((a, b) => a[0]!.localeCompare(b[0]!)),
+    )
     const home = doc.files.find((f) => f.original.endsWith('ui/de.yml'))!.units.find((u) => u.key === 'nav.home')!
     expect(home).toMatchObject({ source: 'Home', target: 'Startseite' }) // stale: the old translation as a starting point
     expect(home.notes.find((n) => n.category === 'description')?.text).toBe('The main menu') // the English file's comment
@@ -121,15 +130,19 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
 describe('XLIFF text', () => {
   it('round-trips every character: markup, entities, quotes, tabs, blank lines, edge spaces', () => {
     const text = ' a & <Spec product="pork"/> \'q\' "d" &amp; ]]> \t\n\n  end \n'
-    const doc = parseXliff(buildXliff({ srcLang: 'en', trgLang: 'de', files: [{ original: 'f', units: [{ key: 'k.[a/b]', source: text, target: `${text}!`, notes: [] }] }] }))
+    const doc = parseXliff(
+      buildXliff({ srcLang: 'en', trgLang: 'de', files: [{ original: 'f', units: [{ key: 'k.[a/b]', source: text, target: `${text}!`, notes: [] }] }] }),
+    )
     expect(doc.files[0]!.units[0]).toMatchObject({ key: 'k.[a/b]', source: text, target: `${text}!` })
   })
   it('reads CDATA and numeric references', () => {
-    const xml = '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="f" original="o"><unit id="u" name="k"><segment><source><![CDATA[a <b> & c]]></source><target>&#x41;&#66;</target></segment></unit></file></xliff>'
+    const xml =
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="f" original="o"><unit id="u" name="k"><segment><source><![CDATA[a <b> & c]]></source><target>&#x41;&#66;</target></segment></unit></file></xliff>'
     expect(parseXliff(xml).files[0]!.units[0]).toMatchObject({ source: 'a <b> & c', target: 'AB' })
   })
   it('rejects inline codes and broken XML with a clear message', () => {
-    const inline = '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="f" original="o"><unit id="u" name="k"><segment><source>a</source><target>a <ph id="1"/></target></segment></unit></file></xliff>'
+    const inline =
+      '<xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de"><file id="f" original="o"><unit id="u" name="k"><segment><source>a</source><target>a <ph id="1"/></target></segment></unit></file></xliff>'
     expect(() => parseXliff(inline, 'x.xlf')).toThrow(/x\.xlf: o: unit u \(k\): inline markup \(<ph id="1"\/>\) is not supported/)
     expect(() => parseXliff('<xliff version="2.0"><file>', 'x.xlf')).toThrow(XliffError)
     expect(() => parseXliff('<xliff version="1.2" srcLang="en" trgLang="de"></xliff>', 'x.xlf')).toThrow('XLIFF version 1.2 is not supported')

@@ -11,12 +11,12 @@ export default function Page() {
     <>
       <Blocks blocks={content.blocks} products={products} />
       {content.blocks.some((b) => b.type === 'products') ? null : (
-      <section className="section" aria-labelledby="related-products">
-        <div className="container">
-          <h2 id="related-products">{t('country.relatedProducts')}</h2>
-          <ProductCards products={products} />
-        </div>
-      </section>
+        <section className="section" aria-labelledby="related-products">
+          <div className="container">
+            <h2 id="related-products">{t('country.relatedProducts')}</h2>
+            <ProductCards products={products} />
+          </div>
+        </section>
       )}
     </>
   )

@@ -15,7 +15,9 @@ export default function Page() {
         <dl className="glossary-list">
           {terms.map((term) => (
             <div key={term.href}>
-              <dt><a href={term.href}>{term.term}</a></dt>
+              <dt>
+                <a href={term.href}>{term.term}</a>
+              </dt>
               <dd>{term.short}</dd>
             </div>
           ))}

@@ -12,10 +12,11 @@ export default function Page() {
       <div className="container">
         <h1>Localization QA report</h1>
         <p className="lead">
-          How complete each language of the site is. Completion is the share of required texts that are translated; pages covered counts the
-          pages of that language whose texts are all translated (pages shown as a &quot;not translated yet&quot; notice are not counted).
+          How complete each language of the site is. Completion is the share of required texts that are translated; pages covered counts the pages of that
+          language whose texts are all translated (pages shown as a &quot;not translated yet&quot; notice are not counted).
         </p>
         <p>{`Audit ${report.ok ? 'passed' : 'failed'}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}.`}</p>
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
         <div className="table-scroll" role="region" aria-labelledby="audit-caption" tabIndex={0}>
           <table>
             <caption id="audit-caption">Translation status per locale</caption>
@@ -42,8 +43,12 @@ export default function Page() {
           </table>
         </div>
         <p className="actions">
-          <a href={`/${report.files.summary}`} download className="btn btn-primary">Download Audit CSV</a>
-          <a href={`/${report.files.items}`} download className="btn btn-secondary">Download the item list (CSV)</a>
+          <a href={`/${report.files.summary}`} download className="btn btn-primary">
+            Download Audit CSV
+          </a>
+          <a href={`/${report.files.items}`} download className="btn btn-secondary">
+            Download the item list (CSV)
+          </a>
         </p>
         <p>The item list names every missing, empty, mismatched or stale text with its file, line, key and the English source text.</p>
       </div>

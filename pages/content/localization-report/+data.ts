@@ -18,7 +18,11 @@ export function data(): LocalizationReportData {
   if (!existsSync(SUMMARY)) throw new Error(`${SUMMARY}: not found. Run npm run audit before vike build (npm run build does both).`)
   const summary = JSON.parse(readFileSync(SUMMARY, 'utf8')) as AuditSummary
   return {
-    head: { title: 'Localization QA report | Elastinet', description: 'Translation completeness per language: completion, pages covered and notes, with the audit CSV to download.', breadcrumbs: [['Localization QA report', 'localization-report']] },
+    head: {
+      title: 'Localization QA report | Elastinet',
+      description: 'Translation completeness per language: completion, pages covered and notes, with the audit CSV to download.',
+      breadcrumbs: [['Localization QA report', 'localization-report']],
+    },
     report: {
       ok: summary.ok,
       errors: summary.errors,

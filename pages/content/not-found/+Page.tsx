@@ -10,8 +10,12 @@ export default function Page() {
         <h1>{t('notFound.title')}</h1>
         <p className="lead">{t('notFound.text')}</p>
         <p className="actions">
-          <Link to="home" className="btn btn-primary">{t('notFound.home')}</Link>
-          <Link to="products" className="btn btn-secondary">{t('notFound.products')}</Link>
+          <Link to="home" className="btn btn-primary">
+            {t('notFound.home')}
+          </Link>
+          <Link to="products" className="btn btn-secondary">
+            {t('notFound.products')}
+          </Link>
         </p>
       </div>
     </section>

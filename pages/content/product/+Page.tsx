@@ -32,8 +32,12 @@ export default function Page() {
             <h1>{name}</h1>
             <p className="lead">{fill(product.intro)}</p>
             <p className="actions">
-              <a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a>
-              <Link to="samples" className="btn btn-secondary">{t('nav.samples')}</Link>
+              <a href={quoteHref} className="btn btn-primary">
+                {t('product.quoteButton')}
+              </a>
+              <Link to="samples" className="btn btn-secondary">
+                {t('nav.samples')}
+              </Link>
             </p>
           </div>
           <img src={`/images/products/${id}.svg`} width="480" height="300" alt={product.images.alt.roll} fetchPriority="high" />
@@ -44,11 +48,19 @@ export default function Page() {
         <div className="container two-col">
           <div>
             <h2>{t('product.useCases')}</h2>
-            <ul className="check-list">{product.use_cases.map((u, i) => <li key={i}>{fill(u)}</li>)}</ul>
+            <ul className="check-list">
+              {product.use_cases.map((u, i) => (
+                <li key={i}>{fill(u)}</li>
+              ))}
+            </ul>
           </div>
           <div>
             <h2>{t('product.advantages')}</h2>
-            <ul className="check-list">{product.advantages.map((a, i) => <li key={i}>{fill(a)}</li>)}</ul>
+            <ul className="check-list">
+              {product.advantages.map((a, i) => (
+                <li key={i}>{fill(a)}</li>
+              ))}
+            </ul>
           </div>
         </div>
       </section>
@@ -60,7 +72,10 @@ export default function Page() {
             <table className="spec-table" data-product={id}>
               <tbody>
                 {rows.map(([label, value]) => (
-                  <tr key={label}><th scope="row">{label}</th><td>{value}</td></tr>
+                  <tr key={label}>
+                    <th scope="row">{label}</th>
+                    <td>{value}</td>
+                  </tr>
                 ))}
               </tbody>
             </table>
@@ -76,7 +91,11 @@ export default function Page() {
         <div className="container two-col">
           <div>
             <h2>{t('product.complianceDocs')}</h2>
-            <ul className="check-list">{product.compliance_docs.map((d, i) => <li key={i}>{fill(d)}</li>)}</ul>
+            <ul className="check-list">
+              {product.compliance_docs.map((d, i) => (
+                <li key={i}>{fill(d)}</li>
+              ))}
+            </ul>
             {sheets.length > 0 && (
               <div className="data-sheets" id="data-sheet">
                 <h3>{t('documents.product.heading')}</h3>
@@ -88,7 +107,9 @@ export default function Page() {
           <div className="card size-help">
             <h2>{t('product.sizeHelp.title')}</h2>
             <p>{t('product.sizeHelp.text', { productName: name })}</p>
-            <Link to="size-selector" className="btn btn-secondary">{t('product.sizeHelp.button')}</Link>
+            <Link to="size-selector" className="btn btn-secondary">
+              {t('product.sizeHelp.button')}
+            </Link>
           </div>
         </div>
       </section>
@@ -104,7 +125,11 @@ export default function Page() {
         <div className="container">
           <h2>{t('product.order.title', { productName: name })}</h2>
           <p className="lead">{t('product.order.text')}</p>
-          <p className="actions"><a href={quoteHref} className="btn btn-primary">{t('product.quoteButton')}</a></p>
+          <p className="actions">
+            <a href={quoteHref} className="btn btn-primary">
+              {t('product.quoteButton')}
+            </a>
+          </p>
         </div>
       </section>
     </article>

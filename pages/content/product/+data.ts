@@ -7,7 +7,15 @@ import { formatList, isolateLtr, isRtl, productSpec, type SpecField } from '../.
 import type { PageHead } from '../../../lib/seo/head'
 import { product as productJsonLd } from '../../../lib/seo/json-ld'
 
-export type ProductPageData = { head: PageHead; product: Product; name: string; spec: Record<SpecField, string>; rollsRow: string; heatNote: boolean; sheets: FileLink[] }
+export type ProductPageData = {
+  head: PageHead
+  product: Product
+  name: string
+  spec: Record<SpecField, string>
+  rollsRow: string
+  heatNote: boolean
+  sheets: FileLink[]
+}
 
 export function data(pageContext: PageContextServer): ProductPageData {
   const { locale } = pageContext
@@ -25,7 +33,10 @@ export function data(pageContext: PageContextServer): ProductPageData {
       title: product.title,
       description: product.meta_description,
       ogType: 'product',
-      breadcrumbs: [[t('nav.products'), 'products'], [name, `product/${id}`]],
+      breadcrumbs: [
+        [t('nav.products'), 'products'],
+        [name, `product/${id}`],
+      ],
       jsonLd: [
         productJsonLd({
           name,

@@ -22,8 +22,13 @@ const SIZE_GUIDE = 'guide/how-to-choose-netting-size-calculator'
 // Fixed ids, not useId(): the server renders #root inside the whole document and the browser
 // hydrates #root alone, so useId() would differ between the two. There is one form per page.
 const ids = {
-  circumference: 'size-circumference', cHint: 'size-circumference-hint', cError: 'size-circumference-error',
-  pError: 'size-process-error', product: 'size-product', productHint: 'size-product-hint', productError: 'size-product-error',
+  circumference: 'size-circumference',
+  cHint: 'size-circumference-hint',
+  cError: 'size-circumference-error',
+  pError: 'size-process-error',
+  product: 'size-product',
+  productHint: 'size-product-hint',
+  productError: 'size-product-error',
   heading: 'size-result-heading',
 }
 /** The decimal example in the hint and the notNumber error, shown with the locale's decimal mark. */
@@ -33,10 +38,19 @@ const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/
 // Which explanation values carry which unit; each value is shown whole, unit included, inside
 // <bdi>, so "75 mm" or "1,35×" never reorders inside Arabic text.
 const UNIT: Record<string, 'mm' | 'x' | 'm' | 'c'> = {
-  productDiameter: 'mm', circumference: 'mm', diameter: 'mm', relaxed: 'mm', mesh: 'mm', maxMesh: 'mm', limit: 'mm', min: 'mm', max: 'mm',
+  productDiameter: 'mm',
+  circumference: 'mm',
+  diameter: 'mm',
+  relaxed: 'mm',
+  mesh: 'mm',
+  maxMesh: 'mm',
+  limit: 'mm',
+  min: 'mm',
+  max: 'mm',
   stretch: 'x',
   metres: 'm',
-  heat: 'c', processHeat: 'c',
+  heat: 'c',
+  processHeat: 'c',
 }
 
 /** Latin digits in every locale (as the facts are shown site-wide), the locale's decimal mark,
@@ -95,15 +109,19 @@ export default function Page() {
     if (name === 'product') return productName(String(v))
     if (typeof v === 'string') return box(v)
     switch (UNIT[name]) {
-      case 'mm': return mm(v)
-      case 'x': return box(`${num(v)}×`)
-      case 'm': return box(`${num(v)} m`)
-      case 'c': return box(`${num(v)} °C`)
-      default: return box(num(v))
+      case 'mm':
+        return mm(v)
+      case 'x':
+        return box(`${num(v)}×`)
+      case 'm':
+        return box(`${num(v)} m`)
+      case 'c':
+        return box(`${num(v)} °C`)
+      default:
+        return box(num(v))
     }
   }
-  const line = (l: ExplanationLine) =>
-    rich(t(P + l.key), Object.fromEntries(Object.entries(l.values).map(([k, v]) => [k, formatValue(k, v)])))
+  const line = (l: ExplanationLine) => rich(t(P + l.key), Object.fromEntries(Object.entries(l.values).map(([k, v]) => [k, formatValue(k, v)])))
 
   const [rule, setRule] = useState<Awaited<ReturnType<typeof loadRule>> | null>(null)
   const prefetch = () => void loadRule().catch(() => undefined)
@@ -160,7 +178,9 @@ export default function Page() {
               aria-describedby={`${ids.cHint} ${ids.cError}`}
               aria-invalid={invalid('circumference')}
             />
-            <p id={ids.cError} className="field-error" role="alert">{errorText('circumference')}</p>
+            <p id={ids.cError} className="field-error" role="alert">
+              {errorText('circumference')}
+            </p>
           </div>
 
           <fieldset ref={processRef} tabIndex={-1} aria-describedby={ids.pError}>
@@ -173,12 +193,16 @@ export default function Page() {
                 </span>
               </label>
             ))}
-            <p id={ids.pError} className="field-error" role="alert">{errorText('process')}</p>
+            <p id={ids.pError} className="field-error" role="alert">
+              {errorText('process')}
+            </p>
           </fieldset>
 
           <div className="field">
             <label htmlFor={ids.product}>{t(P + 'product.label')}</label>
-            <p id={ids.productHint} className="field-hint">{t(P + 'product.hint')}</p>
+            <p id={ids.productHint} className="field-hint">
+              {t(P + 'product.hint')}
+            </p>
             <select
               ref={selectRef}
               id={ids.product}
@@ -190,19 +214,34 @@ export default function Page() {
             >
               <option value="">{t(P + 'product.any')}</option>
               {sizing.products.map((p) => (
-                <option key={p.id} value={p.id}>{productName(p.id)}</option>
+                <option key={p.id} value={p.id}>
+                  {productName(p.id)}
+                </option>
               ))}
             </select>
-            <p id={ids.productError} className="field-error" role="alert">{errorText('product')}</p>
+            <p id={ids.productError} className="field-error" role="alert">
+              {errorText('product')}
+            </p>
           </div>
 
           <p className="actions">
-            <button type="submit" className="btn btn-primary">{t(P + 'submit')}</button>
+            <button type="submit" className="btn btn-primary">
+              {t(P + 'submit')}
+            </button>
           </p>
         </form>
 
         <div className="size-result" aria-live="polite">
-          {result?.ok && rule ? <rule.Result r={result.recommendation} line={line} formatMm={mm} productName={productName} quoteHref={`${href('quote')}?${rule.quoteQuery(result.recommendation)}`} headingId={ids.heading} /> : null}
+          {result?.ok && rule ? (
+            <rule.Result
+              r={result.recommendation}
+              line={line}
+              formatMm={mm}
+              productName={productName}
+              quoteHref={`${href('quote')}?${rule.quoteQuery(result.recommendation)}`}
+              headingId={ids.heading}
+            />
+          ) : null}
         </div>
       </div>
     </section>

@@ -4,7 +4,14 @@
 import type { PageContextServer } from 'vike/types'
 import { facts, routeTable } from '../../../lib/content/data'
 import { interactiveData, type InteractiveData } from '../../../lib/pages/interactive'
-import { circumferenceLimits, SIZING_PROCESSES, sizingConstants, sizingProductIds, type SizingConstants, type SizingProcess } from '../../../lib/sizing/recommend'
+import {
+  circumferenceLimits,
+  SIZING_PROCESSES,
+  sizingConstants,
+  sizingProductIds,
+  type SizingConstants,
+  type SizingProcess,
+} from '../../../lib/sizing/recommend'
 
 /** `limits` and `processes` come computed with the page, so the browser needs the rule itself
  *  (lib/sizing/recommend.ts) only once a buyer asks for a size (see +Page.tsx). */

@@ -23,7 +23,14 @@ export function Result({ r, line, formatMm, productName, quoteHref, headingId }:
   // The inner diameter (diameter of meat held, as in the catalogue) is the answer; the relaxed
   // diameter is the same net on the roll, shown after it and named as such (lib/sizing/recommend.ts).
   const rows: [string, ReactNode][] = [
-    ...(r.product ? [[t(P + 'result.product'), t(P + (r.standard ? 'result.line.standard' : 'result.line.madeToOrder'), { product: productName(r.product) })] as [string, ReactNode]] : []),
+    ...(r.product
+      ? [
+          [t(P + 'result.product'), t(P + (r.standard ? 'result.line.standard' : 'result.line.madeToOrder'), { product: productName(r.product) })] as [
+            string,
+            ReactNode,
+          ],
+        ]
+      : []),
     [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
     [t(P + 'result.relaxed'), <>≈ {formatMm(r.relaxedDiameterMm)}</>],
     [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
@@ -54,8 +61,14 @@ export function Result({ r, line, formatMm, productName, quoteHref, headingId }:
         {t(P + 'result.disclaimer')} <Link to="samples">{t(P + 'result.samples')}</Link>
       </p>
       <p className="actions">
-        <a className="btn btn-primary" href={quoteHref}>{t(P + 'result.quote')}</a>
-        {r.product ? <Link to={`product/${r.product}`} className="btn btn-secondary">{t(P + 'result.viewProduct', { product: productName(r.product) })}</Link> : null}
+        <a className="btn btn-primary" href={quoteHref}>
+          {t(P + 'result.quote')}
+        </a>
+        {r.product ? (
+          <Link to={`product/${r.product}`} className="btn btn-secondary">
+            {t(P + 'result.viewProduct', { product: productName(r.product) })}
+          </Link>
+        ) : null}
       </p>
     </article>
   )

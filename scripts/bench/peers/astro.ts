@@ -38,7 +38,16 @@ function installAstro(): void {
   if (r.status !== 0) throw new Error(`bench: could not install astro@${ASTRO_VERSION}: ${r.stderr.slice(-400)}`)
 }
 
-const decode = (s: string) => s.replace(/<[^>]+>/g, '').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ').trim()
+const decode = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, '')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim()
 const yamlString = (s: string) => JSON.stringify(s)
 
 /** One of our built pages as Markdown with front matter: the text a buyer reads, in its order. */
@@ -49,13 +58,15 @@ export function pageAsMarkdown(html: string): string | undefined {
   const description = decode(/<meta name="description" content="([^"]*)"/.exec(html)?.[1] ?? '')
   const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en'
   const dir = /<html[^>]* dir="(rtl|ltr)"/.exec(html)?.[1] ?? 'ltr'
-  const blocks = [...main.matchAll(/<(h[1-4]|p|li|th|td|dt|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)].map(([, tag, inner]) => {
-    const text = decode(inner!)
-    if (!text) return ''
-    if (tag!.startsWith('h')) return `${'#'.repeat(Number(tag![1]))} ${text}`
-    if (tag === 'li' || tag === 'dt' || tag === 'dd') return `- ${text}`
-    return text
-  }).filter(Boolean)
+  const blocks = [...main.matchAll(/<(h[1-4]|p|li|th|td|dt|dd)\b[^>]*>([\s\S]*?)<\/\1>/g)]
+    .map(([, tag, inner]) => {
+      const text = decode(inner!)
+      if (!text) return ''
+      if (tag!.startsWith('h')) return `${'#'.repeat(Number(tag![1]))} ${text}`
+      if (tag === 'li' || tag === 'dt' || tag === 'dd') return `- ${text}`
+      return text
+    })
+    .filter(Boolean)
   return `---\ntitle: ${yamlString(title)}\ndescription: ${yamlString(description)}\nlang: ${lang}\ndir: ${dir}\n---\n\n${blocks.join('\n\n')}\n`
 }
 
@@ -101,7 +112,10 @@ export function buildWithAstro(dist: string, htmlFiles: string[], work: string):
   mkdirSync(join(work, 'src/layouts'), { recursive: true })
   symlinkSync(join(DEPS, 'node_modules'), join(work, 'node_modules'), 'dir')
   writeFileSync(join(work, 'package.json'), JSON.stringify({ name: 'bench-astro-site', private: true, type: 'module' }))
-  writeFileSync(join(work, 'astro.config.mjs'), `import { defineConfig } from 'astro/config'\nexport default defineConfig({ trailingSlash: 'always', build: { format: 'directory' } })\n`)
+  writeFileSync(
+    join(work, 'astro.config.mjs'),
+    `import { defineConfig } from 'astro/config'\nexport default defineConfig({ trailingSlash: 'always', build: { format: 'directory' } })\n`,
+  )
   writeFileSync(join(work, 'src/content.config.ts'), CONTENT_CONFIG)
   writeFileSync(join(work, 'src/layouts/Page.astro'), LAYOUT)
   writeFileSync(join(work, 'src/pages/[...slug].astro'), ROUTE)

@@ -121,17 +121,12 @@ const phone = z.preprocess(
     .optional(),
 )
 
-const product = z
-  .string({ error: E.product })
-  .regex(PRODUCT_RE, { error: E.product })
-  .refine(maxChars(LEAD_LIMITS.product), { error: E.product })
+const product = z.string({ error: E.product }).regex(PRODUCT_RE, { error: E.product }).refine(maxChars(LEAD_LIMITS.product), { error: E.product })
 const products = z.array(product, { error: E.invalid }).max(LEAD_LIMITS.products, { error: E.tooMany })
 const requiredProducts = products.min(1, { error: E.productsRequired })
 
-const choice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.enum(values, { error: E.choice })
-const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) =>
-  z.preprocess(blankToUndefined, choice(values).optional())
+const choice = <T extends readonly [string, ...string[]]>(values: T) => z.enum(values, { error: E.choice })
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) => z.preprocess(blankToUndefined, choice(values).optional())
 
 const consentGiven = z.literal(true, { error: E.consentRequired })
 
@@ -145,10 +140,7 @@ const common = {
   message: optionalText(LEAD_LIMITS.message),
   products: products.default([]),
   locale: z.enum(LEAD_LOCALES, { error: E.invalid }),
-  page: z.preprocess(
-    blankToUndefined,
-    z.string({ error: E.invalid }).overwrite(stripBidi).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional(),
-  ),
+  page: z.preprocess(blankToUndefined, z.string({ error: E.invalid }).overwrite(stripBidi).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional()),
   consent_privacy: consentGiven,
   consent_contact: z.boolean({ error: E.invalid }).default(false),
 }
@@ -183,11 +175,7 @@ export const samplesLeadSchema = z.object({
   shipping_address: text(LEAD_LIMITS.shipping_address),
 })
 
-export const leadSchema = z.discriminatedUnion(
-  'kind',
-  [contactLeadSchema, quoteLeadSchema, samplesLeadSchema],
-  { error: E.invalid },
-)
+export const leadSchema = z.discriminatedUnion('kind', [contactLeadSchema, quoteLeadSchema, samplesLeadSchema], { error: E.invalid })
 
 export type LeadInput = z.input<typeof leadSchema>
 export type Lead = z.output<typeof leadSchema>

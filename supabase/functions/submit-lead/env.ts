@@ -4,9 +4,6 @@ declare const Deno: { env: { get(name: string): string | undefined } } | undefin
 export type Env = (name: string) => string | undefined
 
 export const runtimeEnv: Env = (name) => {
-  const value =
-    typeof Deno !== 'undefined'
-      ? Deno.env.get(name)
-      : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
+  const value = typeof Deno !== 'undefined' ? Deno.env.get(name) : (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env[name]
   return value?.trim() || undefined
 }

@@ -19,7 +19,10 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
   const url = env('SUPABASE_URL')
   const key = env('SUPABASE_SERVICE_ROLE_KEY')
   if (!url || !key) throw new Error('submit-lead: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set')
-  const origins = env('ALLOWED_ORIGINS')?.split(',').map((o) => o.trim()).filter(Boolean)
+  const origins = env('ALLOWED_ORIGINS')
+    ?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
   const salt = env('RATE_LIMIT_SALT')
   if (!salt) console.warn('submit-lead: RATE_LIMIT_SALT is not set; client IP hashes use an unsalted default')
   return {

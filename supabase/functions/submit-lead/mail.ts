@@ -28,8 +28,7 @@ export function loadMailTexts(locale: string): Promise<Record<string, string>> {
   return Promise.resolve(MAIL_TEXTS[locale] ?? (MAIL_TEXTS.en as Record<string, string>))
 }
 
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m)
+const fill = (template: string, values: Record<string, string>) => template.replace(/\{(\w+)\}/g, (m, key: string) => values[key] ?? m)
 
 // The order sales reads a lead in; labels are for the sales team (English, like the admin).
 const SALES_FIELDS: [string, string][] = [

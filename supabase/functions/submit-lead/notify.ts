@@ -35,12 +35,7 @@ function smtpSender(url: string): SendMail {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export async function notifyLead(
-  lead: Record<string, unknown>,
-  store: LeadStore,
-  cfg: NotifyConfig,
-  send?: SendMail,
-): Promise<'sent' | 'failed'> {
+export async function notifyLead(lead: Record<string, unknown>, store: LeadStore, cfg: NotifyConfig, send?: SendMail): Promise<'sent' | 'failed'> {
   const id = String(lead.id)
   if (!cfg.smtpUrl && !send) {
     await store.notificationResult(id, 'failed', 0, 'SMTP_URL is not set: no mail was sent')
@@ -56,10 +51,7 @@ export async function notifyLead(
     const siteUrl = cfg.siteUrl ?? facts.siteUrl
     const from = cfg.from ?? `${facts.brand} <${facts.email}>`
     // Two mails, each sent once: a retry resends only the one that did not go out.
-    const pending = [
-      salesMail(lead, facts, { from, to: cfg.salesEmail ?? facts.email, siteUrl }),
-      await buyerMail(lead, facts, { from, siteUrl }),
-    ]
+    const pending = [salesMail(lead, facts, { from, to: cfg.salesEmail ?? facts.email, siteUrl }), await buyerMail(lead, facts, { from, siteUrl })]
     while (tries < attempts) {
       tries++
       // Both at once; the ones that went out leave the list.

@@ -1,10 +1,7 @@
 // Where the function stores a lead. Both stores call the same SQL functions from
 // supabase/migrations/20261123000100_lead_intake.sql (public.intake_lead does the rate limit
 // and the insert in one transaction), so the rules live in the database either way.
-export type IntakeOutcome =
-  | { outcome: 'stored'; id: string }
-  | { outcome: 'duplicate'; id: string }
-  | { outcome: 'rate_limited'; retry_after: number }
+export type IntakeOutcome = { outcome: 'stored'; id: string } | { outcome: 'duplicate'; id: string } | { outcome: 'rate_limited'; retry_after: number }
 
 export interface LeadStore {
   intake(row: Record<string, unknown>, ipHash: string, limit: number): Promise<IntakeOutcome>
@@ -28,8 +25,7 @@ export function restStore(supabaseUrl: string, serviceRoleKey: string, fetchImpl
     return text ? (JSON.parse(text) as unknown) : null
   }
   return {
-    intake: async (row, ipHash, limit) =>
-      (await rpc('intake_lead', { p_lead: row, p_ip_hash: ipHash, p_limit: limit })) as IntakeOutcome,
+    intake: async (row, ipHash, limit) => (await rpc('intake_lead', { p_lead: row, p_ip_hash: ipHash, p_limit: limit })) as IntakeOutcome,
     notificationResult: async (id, status, attempts, error) => {
       await rpc('lead_notification_result', { p_id: id, p_status: status, p_attempts: attempts, p_error: error })
     },

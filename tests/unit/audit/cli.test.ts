@@ -8,15 +8,47 @@ const F = 'tests/fixtures/audit'
 // [scenario, exit code, what the audit must print (a whole line, or its beginning)]
 const CASES: [string, number, string][] = [
   ['complete', 0, 'Localization audit passed: 0 errors, 0 warnings'],
-  ['missing-key', 1, `${F}/missing-key/content/ui/tr.yml:2: error: [missing] nav.quote: not translated: add this text in your language — English (${F}/missing-key/content/ui/en.yml:3): "Request a Quote"`],
-  ['empty-value', 1, `${F}/empty-value/content/ui/tr.yml:2: error: [empty] nav.home: empty: write the translation — English (${F}/empty-value/content/ui/en.yml:2): "Home"`],
-  ['placeholder-mismatch', 1, `${F}/placeholder-mismatch/content/ui/tr.yml:4: error: [placeholder mismatch] product.order.title: placeholders differ from English: English has {productName}, this text has {productname}; keep every {name} exactly as in English — English (${F}/placeholder-mismatch/content/ui/en.yml:4): "Order {productName}"`],
-  ['slug-collision', 1, `${F}/slug-collision/content/routes.yml:4: error: [slug collision] pages.samples.tr: path /tr/teklif/ is used by both "quote" (line 3) and "samples": give one of them another tr slug`],
-  ['unsafe-slug', 1, `${F}/unsafe-slug/content/routes.yml:3: error: [unsafe slug] pages.quote.tr: slug "teklif-İste" is not URL-safe: use lowercase a-z, 0-9 and single hyphens (Arabic slugs are romanized, see TRANSLATING.md) — English (${F}/unsafe-slug/content/routes.yml:3): "quote"`],
-  ['stale', 0, `${F}/stale/content/ui/tr.yml:2: warning: [stale] nav.home: stale: the English text changed after this was translated; update it, then mark it current: npm run audit:lock -- --file ${F}/stale/content/ui/tr.yml --key nav.home — English (${F}/stale/content/ui/en.yml:2): "Home page"`],
+  [
+    'missing-key',
+    1,
+    `${F}/missing-key/content/ui/tr.yml:2: error: [missing] nav.quote: not translated: add this text in your language — English (${F}/missing-key/content/ui/en.yml:3): "Request a Quote"`,
+  ],
+  [
+    'empty-value',
+    1,
+    `${F}/empty-value/content/ui/tr.yml:2: error: [empty] nav.home: empty: write the translation — English (${F}/empty-value/content/ui/en.yml:2): "Home"`,
+  ],
+  [
+    'placeholder-mismatch',
+    1,
+    `${F}/placeholder-mismatch/content/ui/tr.yml:4: error: [placeholder mismatch] product.order.title: placeholders differ from English: English has {productName}, this text has {productname}; keep every {name} exactly as in English — English (${F}/placeholder-mismatch/content/ui/en.yml:4): "Order {productName}"`,
+  ],
+  [
+    'slug-collision',
+    1,
+    `${F}/slug-collision/content/routes.yml:4: error: [slug collision] pages.samples.tr: path /tr/teklif/ is used by both "quote" (line 3) and "samples": give one of them another tr slug`,
+  ],
+  [
+    'unsafe-slug',
+    1,
+    `${F}/unsafe-slug/content/routes.yml:3: error: [unsafe slug] pages.quote.tr: slug "teklif-İste" is not URL-safe: use lowercase a-z, 0-9 and single hyphens (Arabic slugs are romanized, see TRANSLATING.md) — English (${F}/unsafe-slug/content/routes.yml:3): "quote"`,
+  ],
+  [
+    'stale',
+    0,
+    `${F}/stale/content/ui/tr.yml:2: warning: [stale] nav.home: stale: the English text changed after this was translated; update it, then mark it current: npm run audit:lock -- --file ${F}/stale/content/ui/tr.yml --key nav.home — English (${F}/stale/content/ui/en.yml:2): "Home page"`,
+  ],
   // The guide is only a placeholder in tr: neither the guide nor the home page's link to it is required.
-  ['optional-link', 0, `${F}/optional-link/content/pages/home/tr.yml:5: warning: [structure mismatch] blocks.0.id: structure differs from English: "top" expected, found "ust"; id is not translated, copy it from English`],
-  ['formula', 1, `${F}/formula/content/ui/tr.yml:2: error: [missing] nav.quote: not translated: add this text in your language — English (${F}/formula/content/ui/en.yml:3): "=HYPERLINK("http://x","y")"`],
+  [
+    'optional-link',
+    0,
+    `${F}/optional-link/content/pages/home/tr.yml:5: warning: [structure mismatch] blocks.0.id: structure differs from English: "top" expected, found "ust"; id is not translated, copy it from English`,
+  ],
+  [
+    'formula',
+    1,
+    `${F}/formula/content/ui/tr.yml:2: error: [missing] nav.quote: not translated: add this text in your language — English (${F}/formula/content/ui/en.yml:3): "=HYPERLINK("http://x","y")"`,
+  ],
 ]
 
 describe('npm run audit against fixtures', () => {

@@ -20,10 +20,14 @@ function lockFiles(content: string): Map<string, string> {
   return new Map(
     readdirSync(root, { recursive: true, withFileTypes: true })
       .filter((d) => d.isFile())
-      .map((d) => { const p = join(d.parentPath, d.name); return [relative(content, p), readFileSync(p, 'utf8')] as [string, string] }),
+      .map((d) => {
+        const p = join(d.parentPath, d.name)
+        return [relative(content, p), readFileSync(p, 'utf8')] as [string, string]
+      }),
   )
 }
-const changed = (before: Map<string, string>, after: Map<string, string>) => [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort()
+const changed = (before: Map<string, string>, after: Map<string, string>) =>
+  [...new Set([...before.keys(), ...after.keys()])].filter((f) => before.get(f) !== after.get(f)).sort()
 
 describe('npm run audit:lock', () => {
   it('clears the stale translation of the file given with --file, writing only that file’s lock', () => {
@@ -41,7 +45,9 @@ describe('npm run audit:lock', () => {
 
   it('the exact command the audit prints marks that one reviewed text as current', () => {
     const content = copy()
-    const line = auditOf(content).stdout.split('\n').find((l) => l.includes('[stale]'))!
+    const line = auditOf(content)
+      .stdout.split('\n')
+      .find((l) => l.includes('[stale]'))!
     const command = /mark it current: (npm run audit:lock -- .*?) — English/.exec(line)?.[1]
     expect(command).toBe(lockCommand(relative(process.cwd(), join(content, 'ui/tr.yml')), 'nav.home'))
     const args = command!.replace('npm run audit:lock -- ', '').split(' ')
@@ -57,7 +63,9 @@ describe('npm run audit:lock', () => {
   })
 
   it('quotes a key for the shell when it has brackets or spaces', () => {
-    expect(lockCommand('content/pages/home/de.yml', 'blocks.0.actions.[quote].label')).toBe("npm run audit:lock -- --file content/pages/home/de.yml --key 'blocks.0.actions.[quote].label'")
+    expect(lockCommand('content/pages/home/de.yml', 'blocks.0.actions.[quote].label')).toBe(
+      "npm run audit:lock -- --file content/pages/home/de.yml --key 'blocks.0.actions.[quote].label'",
+    )
     expect(lockCommand('content/ui/de.yml', 'nav.home')).toBe('npm run audit:lock -- --file content/ui/de.yml --key nav.home')
   })
 
@@ -78,7 +86,8 @@ describe('npm run audit:lock', () => {
     const a = copy()
     const b = copy()
     // PR a: the English home page changed and its Turkish text was updated; PR b: the UI texts.
-    for (const c of [a, b]) writeFileSync(join(c, 'pages/home/en.yml'), read(c, 'pages/home/en.yml').replace('Netting for meat processors', 'Netting for every meat processor'))
+    for (const c of [a, b])
+      writeFileSync(join(c, 'pages/home/en.yml'), read(c, 'pages/home/en.yml').replace('Netting for meat processors', 'Netting for every meat processor'))
     const before = lockFiles(a)
     runCli('lock', ['--content', a, '--file', join(a, 'pages/home/tr.yml')])
     runCli('lock', ['--content', b, '--file', join(b, 'ui/tr.yml')])
@@ -101,7 +110,9 @@ describe('npm run audit:lock', () => {
     const content = copy('complete')
     cpSync(join(content, 'i18n-lock/pages/home/tr.yml'), join(content, 'i18n-lock/pages/about/tr.yml'))
     const out = auditOf(content).stdout
-    expect(out).toMatch(/i18n-lock\/pages\/about\/tr\.yml:1: warning: \[orphan lock file\] no translation file of this path \(renamed or deleted\): delete it with git rm .*i18n-lock\/pages\/about\/tr\.yml/)
+    expect(out).toMatch(
+      /i18n-lock\/pages\/about\/tr\.yml:1: warning: \[orphan lock file\] no translation file of this path \(renamed or deleted\): delete it with git rm .*i18n-lock\/pages\/about\/tr\.yml/,
+    )
     expect(out).not.toMatch(/pages\/home\/tr\.yml.*orphan/)
   })
 

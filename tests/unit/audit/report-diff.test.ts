@@ -29,7 +29,10 @@ describe('audit diff between the base branch and a PR', () => {
   })
 
   it('files audited from another folder (the base checkout) compare from content/ on', () => {
-    expect(parseItems('\uFEFFlocale,file,line,key,problem\ntr,base/content/ui/tr.yml,2,nav.home,stale\n')[0]).toMatchObject({ file: 'content/ui/tr.yml', problem: 'stale' })
+    expect(parseItems('\uFEFFlocale,file,line,key,problem\ntr,base/content/ui/tr.yml,2,nav.home,stale\n')[0]).toMatchObject({
+      file: 'content/ui/tr.yml',
+      problem: 'stale',
+    })
   })
 
   it('the CLI prints the sticky comment: marker, preview URL, before → after, new stale key', () => {

@@ -8,7 +8,17 @@ import { yamlLeaves } from '../../../lib/audit/yaml-leaves'
 import { fixture } from './run-cli'
 
 describe('yamlLeaves', () => {
-  const page = ['title: Quote', 'blocks:', '  - type: hero', '    heading: ""', '    actions:', '      - label: Get a quote', '        to: quote', '      - label: Samples', '        to: samples#kit'].join('\n')
+  const page = [
+    'title: Quote',
+    'blocks:',
+    '  - type: hero',
+    '    heading: ""',
+    '    actions:',
+    '      - label: Get a quote',
+    '        to: quote',
+    '      - label: Samples',
+    '        to: samples#kit',
+  ].join('\n')
   const { leaves, lines } = yamlLeaves(page, { linkField: 'to' })
 
   it('gives every text its line and its field', () => {
@@ -29,7 +39,11 @@ describe('yamlLeaves', () => {
 describe('mdxLeaves', () => {
   it('makes each frontmatter field and the body one unit, with file lines', () => {
     const { leaves } = mdxLeaves('---\ntitle: Netting\nupdated: 2026-01-01\n---\n\nFirst paragraph.\n\n## Section\n')
-    expect(leaves.map((l) => [l.key, l.line])).toEqual([['title', 2], ['updated', 3], ['body', 6]])
+    expect(leaves.map((l) => [l.key, l.line])).toEqual([
+      ['title', 2],
+      ['updated', 3],
+      ['body', 6],
+    ])
     expect(leaves.at(-1)!.value).toBe('First paragraph.\n\n## Section')
   })
 })
