@@ -7,7 +7,7 @@ const escapeRegex = (term: string) => term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
 /** A test: is this text (identical to English) made only of allowed terms, placeholders, numbers and punctuation? */
 export function allowedIdentical(terms: string[]): (text: string) => boolean {
   const sorted = [...new Set(terms)].filter(Boolean).sort((a, b) => b.length - a.length)
-  const pattern = sorted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escape).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined
+  const pattern = sorted.length ? new RegExp(`(?<![\\p{L}\\p{N}])(?:${sorted.map(escapeRegex).join('|')})(?![\\p{L}\\p{N}])`, 'gu') : undefined
   return (text) => {
     const blanks = Object.fromEntries(placeholdersOf(text).map((name) => [name, ' ']))
     const plain = interpolate(text, blanks)

@@ -7,6 +7,8 @@ import { join } from 'node:path'
 export type StepResult = {
   step: string
   ms: number
+  /** user + system CPU time of the step and its child processes */
+  cpuMs: number
   ok: boolean
   tail: string /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */
   selfMs?: number
@@ -36,20 +38,31 @@ export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.P
 export function runStepWithOutput(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
   const [cmd, ...args] = step.argv(dir)
   const start = performance.now()
-  const r = spawnSync(cmd!, args, {
+  // Through bash, whose `times` reports the CPU (user + system) of the step and its children.
+  const r = spawnSync('bash', ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', cmd!, ...args], {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
     maxBuffer: 256 * 1024 * 1024,
   })
   const ms = performance.now() - start
-  const output = `${r.stdout ?? ''}${r.stderr ?? ''}${r.error ? `\n${r.error.message}` : ''}`.trim()
+  const { cpuMs, rest: stderr } = splitTimes(r.stderr ?? '')
+  const output = `${r.stdout ?? ''}${stderr}${r.error ? `\n${r.error.message}` : ''}`.trim()
   const self = output.match(/audit took ([\d.]+) ?ms/)
-  const result = { step: step.step, ms, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
+  const result = { step: step.step, ms, cpuMs, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
   return { result, output }
 }
 
-export function build(dir: string): { steps: StepResult[]; ms: number; ok: boolean } {
+/** bash's `times` ends stderr with the shell's and its children's "user system" times. */
+function splitTimes(stderr: string): { cpuMs: number; rest: string } {
+  const lines = stderr.trimEnd().split('\n')
+  const children = lines.at(-1)?.match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/)
+  if (!children || !/^\d+m[\d.]+s \d+m[\d.]+s$/.test(lines.at(-2) ?? '')) return { cpuMs: Number.NaN, rest: stderr }
+  const cpuMs = (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000
+  return { cpuMs, rest: lines.slice(0, -2).join('\n') }
+}
+
+export function build(dir: string): { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean } {
   const steps = STEPS.map((s) => runStep(dir, s))
-  return { steps, ms: steps.reduce((sum, s) => sum + s.ms, 0), ok: steps.every((s) => s.ok) }
+  return { steps, ms: steps.reduce((sum, s) => sum + s.ms, 0), cpuMs: steps.reduce((sum, s) => sum + s.cpuMs, 0), ok: steps.every((s) => s.ok) }
 }

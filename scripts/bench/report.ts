@@ -1,5 +1,6 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
 import type { StepResult } from './build-steps'
+import type { PeerBuild } from './peers/astro'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'
 
@@ -10,11 +11,15 @@ export type BuildReport = {
   pages: number
   redirectStubs: number
   ms: number
+  /** user + system CPU of every build step */
+  cpuMs: number
   msPerPage: number
   pagesPerSecond: number
   ok: boolean
   steps: StepResult[]
   notes: string[]
+  /** The same pages built by a peer generator right after (scripts/bench/peers/). */
+  peer?: PeerBuild
 }
 export type Stat = { min: number; median: number; max: number }
 export type TypeWeight = { type: string; pages: number; example: string; html: Stat; css: Stat; js: Stat }
@@ -127,6 +132,7 @@ export function renderMarkdown(r: BenchReport): string {
       ),
       '',
     )
+    out.push(...peerSection(r.scale))
     const notes = r.scale.flatMap((b) => b.notes.map((n) => `${b.factor}×: ${n}`))
     if (notes.length) out.push(...notes.map((n) => `- ${n}`), '')
   }
@@ -211,4 +217,81 @@ export function renderMarkdown(r: BenchReport): string {
     }
   }
   return out.join('\n')
+}
+
+/** Fixed cost and marginal cost per page from the smallest and largest build: a straight line. */
+export function marginal(points: { pages: number; ms: number }[]): { fixedMs: number; perPageMs: number } | undefined {
+  const sorted = [...points].sort((a, b) => a.pages - b.pages)
+  const [a, b] = [sorted[0], sorted.at(-1)]
+  if (!a || !b || b.pages === a.pages) return undefined
+  const perPageMs = (b.ms - a.ms) / (b.pages - a.pages)
+  return { fixedMs: a.ms - perPageMs * a.pages, perPageMs }
+}
+
+function peerSection(scale: BuildReport[]): string[] {
+  const withPeer = scale.filter((b) => b.peer?.ok)
+  if (!withPeer.length) return []
+  const name = `${withPeer[0]!.peer!.name} ${withPeer[0]!.peer!.version}`
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const lines = [
+    `### Against ${name}, same pages, same run`,
+    '',
+    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts). Wall and CPU (user + system, child processes included).`,
+    '',
+    table(
+      ['Content', 'Pages', 'Ours: wall', 'Ours: CPU', `${name}: wall`, `${name}: CPU`, 'Wall ratio (ours / peer)', 'CPU ratio'],
+      withPeer.map((b) => [
+        `${b.factor}×`,
+        b.pages,
+        s(b.ms),
+        s(b.cpuMs),
+        s(b.peer!.wallMs),
+        s(b.peer!.cpuMs),
+        (b.ms / b.peer!.wallMs).toFixed(2),
+        (b.cpuMs / b.peer!.cpuMs).toFixed(2),
+      ]),
+    ),
+    '',
+  ]
+  const lineFor = (pick: (b: BuildReport) => number, pages: (b: BuildReport) => number) => marginal(withPeer.map((b) => ({ pages: pages(b), ms: pick(b) })))
+  const rows = [
+    [
+      'Ours, wall',
+      lineFor(
+        (b) => b.ms,
+        (b) => b.pages,
+      ),
+    ],
+    [
+      'Ours, CPU',
+      lineFor(
+        (b) => b.cpuMs,
+        (b) => b.pages,
+      ),
+    ],
+    [
+      `${name}, wall`,
+      lineFor(
+        (b) => b.peer!.wallMs,
+        (b) => b.peer!.pages,
+      ),
+    ],
+    [
+      `${name}, CPU`,
+      lineFor(
+        (b) => b.peer!.cpuMs,
+        (b) => b.peer!.pages,
+      ),
+    ],
+  ] as const
+  if (rows.every(([, f]) => f)) {
+    lines.push(
+      table(
+        ['Build', 'Fixed cost', 'Marginal ms / page'],
+        rows.map(([label, f]) => [label, s(f!.fixedMs), f!.perPageMs.toFixed(1)]),
+      ),
+      '',
+    )
+  }
+  return lines
 }

@@ -11,14 +11,16 @@
 // Targets are reported, not asserted. Builds run in temp copies, so dist/ here is untouched.
 //
 // Options: --factors 1,4,16   --runs 3 (Lighthouse runs per page)   --skip-scale   --skip-lighthouse
-//          --skip-test   --skip-admin   --admin-leads 100000   --keep (keep the temp copies)
+//          --skip-test   --skip-admin   --admin-leads 100000   --skip-peers   --keep (keep the temp copies)
+//   Peers: every scale build is followed by Astro building the same pages (scripts/bench/peers/astro.ts).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStaticServer } from '../../server/preview/static-server'
 import { adminInboxMarkdown, benchAdminInbox } from './admin-inbox'
+import { ASTRO_VERSION, buildWithAstro, type PeerBuild } from './peers/astro'
 import { build } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
@@ -35,6 +37,7 @@ const { values: opts } = parseArgs({
     keep: { type: 'boolean', default: false },
     runs: { type: 'string', default: '3' },
     'skip-admin': { type: 'boolean', default: false },
+    'skip-peers': { type: 'boolean', default: false },
     'admin-leads': { type: 'string', default: '100000' },
   },
 })
@@ -60,8 +63,22 @@ function buildAt(factor: number): { report: BuildReport; dir: string } {
   const b = build(dir)
   const dist = join(dir, 'dist/client')
   const { pages, redirectStubs } = existsSync(dist) ? countPages(dist) : { pages: 0, redirectStubs: 0 }
+  // The peer builds the same pages, from this build's text, right after it (same machine, same load).
+  let peer: PeerBuild | undefined
+  if (!opts['skip-peers'] && existsSync(dist)) {
+    log(`${factor}×: the same pages with Astro ${ASTRO_VERSION}…`)
+    peer = buildWithAstro(
+      dist,
+      htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))),
+      join(dir, '..', `${basename(dir)}-astro`),
+    )
+    temp.push(join(dir, '..', `${basename(dir)}-astro`))
+    log(`${factor}×: Astro ${(peer.wallMs / 1000).toFixed(1)} s wall, ${(peer.cpuMs / 1000).toFixed(1)} s CPU${peer.ok ? '' : ` — FAILED: ${peer.tail}`}`)
+  }
   const report = {
     factor,
+    cpuMs: Math.round(b.cpuMs),
+    ...(peer ? { peer } : {}),
     products: m.products,
     guides: m.guides,
     pages,
