@@ -123,7 +123,7 @@ const glossary = defineCollection({
  * Runs the cross-file checks once every file is loaded and validated. Typed without velite's
  * result type on purpose: checks.ts reads .velite/'s types, which are derived from this file.
  */
-function prepare(data: unknown): void | false {
+function prepare(data: unknown): undefined | false {
   const problems = contentProblems(root, data as Parameters<typeof contentProblems>[1])
   mkdirSync(output, { recursive: true })
   writeFileSync(join(output, 'problems.json'), `${JSON.stringify(problems, null, 1)}\n`)

@@ -40,7 +40,7 @@ function dropdowns() {
     const toggle = item.querySelector<HTMLButtonElement>('.dropdown-toggle')
     toggle?.addEventListener('click', () => {
       const open = !item.classList.contains('is-open')
-      items.forEach((other) => setOpen(other, false))
+      for (const other of items) setOpen(other, false)
       setOpen(item, open)
     })
   }

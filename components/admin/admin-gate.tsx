@@ -25,6 +25,7 @@ export function AdminGate() {
     )
   }
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once on mount (restore a saved session); load is a new function each render and listing it would re-import on every render
   useEffect(() => {
     if (hasStoredSession()) load()
     else setReady(true)

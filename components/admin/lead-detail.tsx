@@ -189,6 +189,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
         </>
       )}
       <p className="actions">
+        {/* biome-ignore lint/a11y/noAutofocus: the modal opens on Close, the one control present in every state (loading, not found, loaded), not on the status select */}
         <button type="button" className="btn btn-primary" autoFocus onClick={() => dialog.current?.close()}>
           Close
         </button>
@@ -245,6 +246,7 @@ function ConfirmErase({ row, busy, onConfirm, onCancel }: { row: LeadRow; busy: 
         <button type="button" className="btn btn-primary" onClick={onConfirm} aria-disabled={busy || undefined}>
           {busy ? 'Erasing…' : 'Erase permanently'}
         </button>
+        {/* biome-ignore lint/a11y/noAutofocus: the erase confirmation opens on Cancel, so Enter or Space does not erase */}
         <button type="button" className="btn btn-secondary" autoFocus onClick={() => dialog.current?.close()}>
           Cancel
         </button>

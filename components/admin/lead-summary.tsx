@@ -20,6 +20,7 @@ export function LeadSummary({ client, refreshKey }: { client: SupabaseClient; re
   const [rows, setRows] = useState<SummaryRow[] | null>(null)
   const [error, setError] = useState<string | null>(null)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refreshKey is a trigger: the inbox bumps it (Reload, an erasure) to fetch the summary again
   useEffect(() => {
     let current = true
     setError(null)

@@ -45,6 +45,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
     return () => clearTimeout(id)
   }, [filters, setApplied])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads and the access token are triggers (Reload or an erasure; a new session may see other rows); setPage only calls the stable setQuery
   useEffect(() => {
     if (!client) return
     let current = true
@@ -128,7 +129,14 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
       </details>
       <section className="admin-leads" aria-labelledby="admin-leads-heading">
         <h2 id="admin-leads-heading">Incoming leads</h2>
-        <form className="admin-toolbar admin-filters" onSubmit={(e) => (e.preventDefault(), setApplied(filters))} aria-label="Filter leads">
+        <form
+          className="admin-toolbar admin-filters"
+          onSubmit={(e) => {
+            e.preventDefault()
+            setApplied(filters)
+          }}
+          aria-label="Filter leads"
+        >
           <div className="field">
             <label htmlFor="admin-search">Search</label>
             <input
@@ -206,7 +214,15 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             </select>
           </div>
           <p className="actions">
-            <button type="button" className="btn btn-secondary" onClick={() => (setFilters(NO_FILTERS), setApplied(NO_FILTERS))} disabled={!filtered}>
+            <button
+              type="button"
+              className="btn btn-secondary"
+              onClick={() => {
+                setFilters(NO_FILTERS)
+                setApplied(NO_FILTERS)
+              }}
+              disabled={!filtered}
+            >
               Clear filters
             </button>
             <button type="button" className="btn btn-secondary" onClick={() => setReloads((n) => n + 1)}>
@@ -236,7 +252,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                   : 'No leads yet.')}
         </p>
 
-        {result && result.rows.length ? (
+        {result?.rows.length ? (
           <div className="table-scroll">
             <table className="admin-table">
               <thead>

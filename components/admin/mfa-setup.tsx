@@ -33,6 +33,7 @@ export function MfaSetup() {
     setEnabled(Boolean(data?.totp.length))
   }, [client])
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: session is a trigger: a new session (sign-in, a refresh to aal2) reads the factors again
   useEffect(() => {
     void refresh()
   }, [refresh, session])

@@ -44,7 +44,7 @@ export function startSearch() {
   const say = (name: string, slots: Record<string, string> = {}) => {
     const message = messages.content.querySelector(`[data-message="${name}"]`)?.cloneNode(true) as HTMLElement | undefined
     if (!message) return
-    for (const [slot, value] of Object.entries(slots)) message.querySelectorAll(`[data-slot="${slot}"]`).forEach((el) => (el.textContent = value))
+    for (const [slot, value] of Object.entries(slots)) for (const el of message.querySelectorAll(`[data-slot="${slot}"]`)) el.textContent = value
     status.replaceChildren(...message.childNodes)
   }
 

@@ -18,6 +18,7 @@ export function SearchForm({ productsHref }: { productsHref: string }) {
   const { t } = useI18n()
   return (
     <div className="site-search">
+      {/* biome-ignore lint/a11y/useSemanticElements: <form role="search"> is the search landmark every screen reader announces; <search> is newer */}
       <form id="site-search" role="search" method="get">
         <label htmlFor="search-q">{t('search.label')}</label>
         <div className="search-row">

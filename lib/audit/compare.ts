@@ -39,7 +39,7 @@ export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boo
   return unit.ui ? locale in route.paths : hasContent(route, locale)
 }
 
-const blank = (text: string | null) => !text || !text.trim()
+const blank = (text: string | null) => !text?.trim()
 
 // An English text's hash and placeholders, worked out once per run rather than once per locale.
 const facts = new WeakMap<Unit, { hash: string; placeholders: string[]; selects: Map<string, string[]> }>()

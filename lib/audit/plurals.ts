@@ -1,7 +1,7 @@
 // Checks the plural and select forms of one text (lib/i18n/message.ts) for its locale: the syntax,
 // and that every plural form gives exactly the categories the language has (Intl.PluralRules:
 // English one/other, Turkish one/other, Arabic zero/one/two/few/many/other).
-import { forms, MessageSyntaxError, parseMessage, pluralCategories } from '../i18n/message'
+import { forms, type MessageNode, MessageSyntaxError, parseMessage, pluralCategories } from '../i18n/message'
 import { PROBLEMS, type ProblemKind, type Severity } from './problem'
 
 export type MessageFinding = { severity: Severity; kind: ProblemKind; message: string }
@@ -10,7 +10,7 @@ const names = (list: string[]) => list.join(', ')
 
 export function messageFindings(text: string, locale: string, englishSelectors?: Map<string, string[]>): MessageFinding[] {
   if (!text.includes('{')) return []
-  let nodes
+  let nodes: MessageNode[]
   try {
     nodes = parseMessage(text)
   } catch (error) {

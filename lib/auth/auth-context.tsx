@@ -40,6 +40,7 @@ export function onAuthEvent(state: AuthState, event: AuthChangeEvent, session: S
 export function AuthProvider({ children, loadClient = () => getSupabase('session') }: { children: ReactNode; loadClient?: () => Promise<SupabaseClient> }) {
   const [state, setState] = useState<AuthState>(INITIAL)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: subscribes once per provider; loadClient's default is a new function each render and re-running would reload and re-subscribe
   useEffect(() => {
     let unsubscribe = () => {}
     let active = true

@@ -76,7 +76,7 @@ export function exampleFactProblems(factsYaml: string, file = 'content/facts.yml
     ['email', (v) => /@(.+\.)?example\.(com|org|net)$|\.(example|test|invalid)$/i.test(v), "the company's real sales address"],
     [
       'siteUrl',
-      (v) => /(^|[/.\-])example([.\-]|$)|localhost|127\.0\.0\.1/i.test(v.replace(/^https?:\/\//, '')),
+      (v) => /(^|[/.-])example([.-]|$)|localhost|127\.0\.0\.1/i.test(v.replace(/^https?:\/\//, '')),
       'the real site address, e.g. https://www.<company-domain>',
     ],
     ['legalName', (v) => /\(example\)/i.test(v), "the company's registered name"],

@@ -111,7 +111,7 @@ function linkProblem(table: RouteTable, target: string, locale: LocaleCode): str
 /** Calls visit(text, path) for every string in a parsed value. */
 function strings(value: unknown, visit: (text: string, path: (string | number)[]) => void, path: (string | number)[] = []) {
   if (typeof value === 'string') visit(value, path)
-  else if (Array.isArray(value)) value.forEach((v, i) => strings(v, visit, [...path, i]))
+  else if (Array.isArray(value)) for (const [i, v] of value.entries()) strings(v, visit, [...path, i])
   else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) strings(v, visit, [...path, k])
 }
 
@@ -158,12 +158,12 @@ export function crossFileProblems(c: Collections): Problem[] {
 
   // Actions in page blocks, <Link to> and Markdown links in MDX.
   for (const item of [...c.pages, ...c.countries]) {
-    ;(item.blocks as { actions?: { to: string }[] }[]).forEach((block, b) =>
+    ;(item.blocks as { actions?: { to: string }[] }[]).forEach((block, b) => {
       block.actions?.forEach((action, a) => {
         const message = linkProblem(table, action.to, item.locale)
         if (message) problems.push(at(item.file, ['blocks', b, 'actions', a, 'to'], message))
-      }),
-    )
+      })
+    })
   }
   for (const item of [...c.guides, ...c.glossary]) {
     const entry = files.get(item.file)

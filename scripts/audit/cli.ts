@@ -5,24 +5,27 @@
 import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { formatProblem, summaryTable, verdict } from '../../lib/audit/format'
-import { AuditSetupError, runAudit } from '../../lib/audit/run'
+import { type AuditResult, AuditSetupError, runAudit } from '../../lib/audit/run'
 import { LockFileError } from '../../lib/audit/lock'
 import { AUDIT_FILES, writeReports } from '../../lib/audit/write'
 
 const USAGE = 'usage: npm run audit -- [--content content] [--out reports/audit] [--strict-stale] [--errors-only]'
 
+const parseOptions = () =>
+  parseArgs({
+    options: {
+      content: { type: 'string', default: 'content' },
+      out: { type: 'string', default: 'reports/audit' },
+      'strict-stale': { type: 'boolean', default: false },
+      'errors-only': { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }).values
+
 function main(): number {
-  let args
+  let args: ReturnType<typeof parseOptions>
   try {
-    args = parseArgs({
-      options: {
-        content: { type: 'string', default: 'content' },
-        out: { type: 'string', default: 'reports/audit' },
-        'strict-stale': { type: 'boolean', default: false },
-        'errors-only': { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }).values
+    args = parseOptions()
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`)
     return 2
@@ -32,7 +35,7 @@ function main(): number {
     return 0
   }
   const github = process.env.GITHUB_ACTIONS === 'true'
-  let result
+  let result: AuditResult
   try {
     result = runAudit({ contentDir: resolve(args.content), strictStale: args['strict-stale'] })
   } catch (error) {

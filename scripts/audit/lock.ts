@@ -9,26 +9,29 @@
 import { relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
-import { AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { type AuditInput, AuditSetupError, loadAudit } from '../../lib/audit/run'
 
 const USAGE = 'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--content content]'
 
+const parseOptions = () =>
+  parseArgs({
+    options: {
+      locale: { type: 'string', multiple: true, default: [] },
+      file: { type: 'string', multiple: true, default: [] },
+      key: { type: 'string', multiple: true, default: [] },
+      content: { type: 'string', default: 'content' },
+    },
+  }).values
+
 function main(): number {
-  let args
+  let args: ReturnType<typeof parseOptions>
   try {
-    args = parseArgs({
-      options: {
-        locale: { type: 'string', multiple: true, default: [] },
-        file: { type: 'string', multiple: true, default: [] },
-        key: { type: 'string', multiple: true, default: [] },
-        content: { type: 'string', default: 'content' },
-      },
-    }).values
+    args = parseOptions()
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`)
     return 2
   }
-  let input
+  let input: AuditInput
   try {
     input = loadAudit(resolve(args.content))
   } catch (error) {

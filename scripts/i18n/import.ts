@@ -11,10 +11,12 @@ import { XliffError } from '../../lib/i18n/xliff'
 
 const USAGE = 'usage: npm run i18n:import -- <file.xlf> [--content content]'
 
+const parseOptions = () => parseArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } })
+
 function main(): number {
-  let parsed
+  let parsed: ReturnType<typeof parseOptions>
   try {
-    parsed = parseArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } })
+    parsed = parseOptions()
   } catch (error) {
     console.error(`${(error as Error).message}\n${USAGE}`)
     return 2

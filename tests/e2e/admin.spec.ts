@@ -12,7 +12,6 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
-import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
 import { LOCAL_SERVICE_ROLE_KEY } from '../../server/local-supabase/jwt'
 import { expect, test, testBackendUrl } from './fixtures'
@@ -32,11 +31,6 @@ class NoRealtime {
 const serviceRole = (): SupabaseClient =>
   createClient(testBackendUrl(), LOCAL_SERVICE_ROLE_KEY, {
     auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  })
-const anon = (): SupabaseClient =>
-  createClient(testBackendUrl(), LOCAL_SUPABASE_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
     realtime: { transport: NoRealtime as never },
   })
 

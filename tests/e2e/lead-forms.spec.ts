@@ -10,10 +10,12 @@ import { routeTable } from '../../lib/content/data'
 const FUNCTION = '**/functions/v1/submit-lead'
 
 type Answer = { status: number; body: unknown; headers?: Record<string, string> }
+/** A request the page sent: its JSON body (the lead, the honeypot, the attribution) and its headers. */
+type Sent = { lead: { id: string } & Record<string, unknown>; website?: string; attribution?: unknown; headers: Record<string, string> }
 
 /** Answers the intake function with the given answers in turn (the last one repeats). */
 async function intake(page: Page, ...answers: Answer[]) {
-  const sent: Record<string, any>[] = []
+  const sent: Sent[] = []
   const cors = {
     'Access-Control-Allow-Origin': '*',
     'Access-Control-Allow-Headers': 'apikey, authorization, content-type',
@@ -103,8 +105,8 @@ test('what is sent: the lead, the captcha token slot, the honeypot and the visit
   expect(sent).toHaveLength(1)
   const body = sent[0]!
   expect(body.headers['content-type']).toContain('application/json')
-  expect(body.headers['apikey']).toBeTruthy()
-  expect(body.headers['authorization']).toBe(`Bearer ${body.headers['apikey']}`)
+  expect(body.headers.apikey).toBeTruthy()
+  expect(body.headers.authorization).toBe(`Bearer ${body.headers.apikey}`)
   expect(body.website).toBe('')
   expect(body.lead).toMatchObject({
     kind: 'contact',

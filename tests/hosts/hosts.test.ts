@@ -26,7 +26,10 @@ type Seen = { status: number; headers: Record<string, string | null>; body: stri
 async function get(base: string, url: string, method = 'GET'): Promise<Seen> {
   const res = await fetch(base + url, { method, redirect: 'manual' })
   const html = res.headers.get('content-type')?.startsWith('text/html')
-  const body = html || res.status !== 200 ? await res.text() : (await res.arrayBuffer(), '')
+  let body = ''
+  // A 200 answer that is not HTML is read to the end but not kept.
+  if (html || res.status !== 200) body = await res.text()
+  else await res.arrayBuffer()
   return { status: res.status, headers: Object.fromEntries(KEY_HEADERS.map((h) => [h, res.headers.get(h)])), body }
 }
 

@@ -53,7 +53,9 @@ function problemFor(output: string, file: string, line?: number) {
   return lines.join('\n')
 }
 
-afterAll(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })))
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
 
 describe('per-file mistakes, all reported in one run with file and line or field', () => {
   const original = (file: string) => readFileSync(join(root, 'content', file), 'utf8')

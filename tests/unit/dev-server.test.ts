@@ -70,11 +70,7 @@ describe('npm run dev', () => {
 
   it('a YAML syntax error and a broken link in another file are shown the same way', async () => {
     dev.edit('ui/de.yml', (t) => t.replace(/^nav\.menu: .*$/m, '$&\nnav.menu: Doppelt'))
-    const line =
-      dev
-        .read('ui/de.yml')
-        .split('\n')
-        .findIndex((l) => l === 'nav.menu: Doppelt') + 1
+    const line = dev.read('ui/de.yml').split('\n').indexOf('nav.menu: Doppelt') + 1
     await expect.poll(async () => (await get('/de/')).text, WAIT).toContain(`content/ui/de.yml:${line}`)
     expect((await get('/de/')).text).toContain('duplicate key')
     dev.edit('ui/de.yml', (t) => t.replace('\nnav.menu: Doppelt', ''))

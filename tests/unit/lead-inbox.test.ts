@@ -172,6 +172,7 @@ describe('erasure', () => {
 
 describe('paging, sorting and filters', () => {
   const newestFirst = (c: SupabaseClient) => c.from('leads').select('id,created_at', { count: 'exact' }).order('created_at', { ascending: false }).order('id')
+  type LeadQuery = ReturnType<typeof newestFirst>
 
   it('pages past 5,000 leads with the true total (206 Partial Content, Content-Range)', async () => {
     const total = (await sql<{ n: number }>('select count(*)::int as n from public.leads'))[0]!.n
@@ -204,34 +205,34 @@ describe('paging, sorting and filters', () => {
   })
 
   it.each([
-    ['status', (q: any) => q.eq('status', 'qualified'), `status = 'qualified'`],
-    ['kind', (q: any) => q.eq('kind', 'samples'), `kind = 'samples'`],
-    ['language (in)', (q: any) => q.in('locale', ['de', 'ar']), `locale in ('de','ar')`],
-    ['country', (q: any) => q.eq('country', 'Saudi Arabia'), `country = 'Saudi Arabia'`],
-    ['product (contains)', (q: any) => q.contains('products', ['lamb']), `products @> '{lamb}'`],
+    ['status', (q: LeadQuery) => q.eq('status', 'qualified'), `status = 'qualified'`],
+    ['kind', (q: LeadQuery) => q.eq('kind', 'samples'), `kind = 'samples'`],
+    ['language (in)', (q: LeadQuery) => q.in('locale', ['de', 'ar']), `locale in ('de','ar')`],
+    ['country', (q: LeadQuery) => q.eq('country', 'Saudi Arabia'), `country = 'Saudi Arabia'`],
+    ['product (contains)', (q: LeadQuery) => q.contains('products', ['lamb']), `products @> '{lamb}'`],
     [
       'date range',
-      (q: any) => q.gte('created_at', '2026-10-20T00:00:00Z').lte('created_at', '2026-10-25T23:59:59Z'),
+      (q: LeadQuery) => q.gte('created_at', '2026-10-20T00:00:00Z').lte('created_at', '2026-10-25T23:59:59Z'),
       `created_at between '2026-10-20T00:00:00Z' and '2026-10-25T23:59:59Z'`,
     ],
     [
       'search over several columns',
-      (q: any) => q.or('name.ilike."*buyer seed 12*",email.ilike."*buyer12@*",company.ilike."*, Ltd*"'),
+      (q: LeadQuery) => q.or('name.ilike."*buyer seed 12*",email.ilike."*buyer12@*",company.ilike."*, Ltd*"'),
       `name ilike '%buyer seed 12%' or email ilike '%buyer12@%' or company ilike '%, Ltd%'`,
     ],
     [
       'everything at once',
-      (q: any) => q.eq('kind', 'quote').eq('status', 'won').in('locale', ['en', 'tr', 'fr']).gte('created_at', '2026-09-01T00:00:00Z'),
+      (q: LeadQuery) => q.eq('kind', 'quote').eq('status', 'won').in('locale', ['en', 'tr', 'fr']).gte('created_at', '2026-09-01T00:00:00Z'),
       `kind = 'quote' and status = 'won' and locale in ('en','tr','fr') and created_at >= '2026-09-01T00:00:00Z'`,
     ],
-    ['not', (q: any) => q.not('status', 'in', '(new,lost)'), `status not in ('new','lost')`],
+    ['not', (q: LeadQuery) => q.not('status', 'in', '(new,lost)'), `status not in ('new','lost')`],
   ])('filter: %s gives the same rows and total as SQL', async (_, apply, where) => {
     const expected = await sql<{ id: string }>(`select id from public.leads where ${where} order by created_at desc, id`)
     expect(expected.length).toBeGreaterThan(0)
     const page = await apply(newestFirst(admin)).range(0, 99)
     expect(page.error).toBeNull()
     expect(page.count).toBe(expected.length)
-    expect(page.data.map((r: { id: string }) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id))
+    expect(page.data?.map((r) => r.id)).toEqual(expected.slice(0, 100).map((r) => r.id))
   })
 
   it('a quoted search value keeps its commas, parentheses and quotes', async () => {

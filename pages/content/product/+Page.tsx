@@ -17,6 +17,7 @@ export default function Page() {
   // isolated by lib/facts/format.ts, so Arabic reads "50 m أو 100 m أو …" in order.
   const ltr = (v: string) => <bdi dir="ltr">{v.replace(/[\u2066-\u2069]/g, '')}</bdi>
   const rows: [string, ReactNode][] = [
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
     [t('spec.material'), <bdi>{t('spec.materialValue')}</bdi>],
     [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : ltr(spec.heat)],
     [t('spec.innerDiameter'), ltr(spec.diameter)],

@@ -33,8 +33,10 @@ export function Result({ r, line, formatMm, productName, quoteHref, headingId }:
       : []),
     [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
     [t(P + 'result.relaxed'), <>≈ {formatMm(r.relaxedDiameterMm)}</>],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
     [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
     [t(P + 'result.elasticity'), t(`${P}elasticity.${r.elasticity}`)],
+    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
     [t(P + 'result.roll'), r.rollLength === 'custom' ? t(P + 'result.rollCustom') : <bdi>{`${r.rollLength} m`}</bdi>],
     [t(P + 'result.mesh'), formatMm(r.meshOpeningMm)],
     [t('spec.material'), t('spec.materialValue')],

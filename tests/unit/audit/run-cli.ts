@@ -7,7 +7,9 @@ import { afterAll } from 'vitest'
 
 export const fixture = (scenario: string) => `tests/fixtures/audit/${scenario}/content`
 const made: string[] = []
-afterAll(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })))
+afterAll(() => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true })
+})
 
 export function tempDir(prefix = 'audit-') {
   const dir = mkdtempSync(join(tmpdir(), prefix))
