@@ -90,6 +90,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   const leadId = useRef<string | null>(null)
   const busy = useRef(false)
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration; initial, kind and prefill must not re-apply the draft or the prefill over what the buyer typed
   useEffect(() => {
     setHydrated(true)
     // Once, after hydration (the prerendered HTML has no query string or draft); never re-applied.
