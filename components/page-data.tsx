@@ -6,6 +6,6 @@ export const PageDataProvider = PageDataContext.Provider
 
 export function usePageData<T>(): T {
   const data = useContext(PageDataContext)
-  if (data === undefined) throw new Error('usePageData() must be used inside a page rendered by renderer/')
+  if (data === undefined) throw new Error('usePageData() must be used inside <PageDataProvider>')
   return data as T
 }

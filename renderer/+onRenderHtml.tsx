@@ -13,7 +13,7 @@ import { switchTarget } from '../lib/routing/paths'
 import type { PageData } from '../lib/pages/page-data'
 import { headTags } from '../lib/seo/head'
 import { breadcrumbList, organization } from '../lib/seo/json-ld'
-import { createTranslator } from '../lib/i18n/translate'
+import { createTranslator, interpolate } from '../lib/i18n/translate'
 import { Document } from './document'
 import { serializeIslandProps } from './island-props'
 import { PageRoot } from './page-root'
@@ -56,17 +56,29 @@ export function onRenderHtml(pageContext: PageContextServer) {
       primary={data.client.primary}
       fallback={data.client.fallback}
       vars={vars}
+      interpolate={interpolate}
       href={(to) => data.client!.links[to] ?? href(to)}
       data={data}
     />
   ) : (
-    <PageRoot Page={Page as ComponentType} locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} href={href} data={data} />
+    <PageRoot
+      Page={Page as ComponentType}
+      locale={locale}
+      dir={info.dir}
+      primary={primary}
+      fallback={fallback}
+      vars={vars}
+      interpolate={interpolate}
+      href={href}
+      data={data}
+    />
   )
 
   // Islands (pages/interactive/) hydrate #root from these props (renderer/hydrate-island.tsx).
   const islandJson = data.client
     ? serializeIslandProps({
         locale,
+        dir: info.dir,
         primary: data.client.primary,
         fallback: data.client.fallback,
         vars,
@@ -79,7 +91,7 @@ export function onRenderHtml(pageContext: PageContextServer) {
   // and the markup match on interactive pages; the document around it is static HTML.
   const rootHtml = renderToString(root)
   const html = renderToString(
-    <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars}>
+    <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} interpolate={interpolate}>
       <Document
         locale={locale}
         dir={info.dir}

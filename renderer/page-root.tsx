@@ -2,6 +2,7 @@
 // document; interactive pages hydrate exactly this tree in the browser.
 import type { ComponentType } from 'react'
 import { I18nProvider } from '../lib/i18n/context'
+import type { Interpolate } from '../lib/i18n/fill'
 import type { Dictionary, Vars } from '../lib/i18n/translate'
 import type { LocaleCode } from '../lib/routing/table'
 import { LinksProvider, type Href } from '../components/routing/links'
@@ -15,13 +16,15 @@ export type RootProps = {
   primary: Dictionary
   fallback: Dictionary
   vars: Vars
+  /** lib/i18n/context.tsx: the full format on the server, placeholders only in most islands. */
+  interpolate: Interpolate
   href: Href
   data: unknown
 }
 
-export function PageRoot({ Page, locale, dir, primary, fallback, vars, href, data }: RootProps) {
+export function PageRoot({ Page, href, data, ...i18n }: RootProps) {
   return (
-    <I18nProvider locale={locale} dir={dir} primary={primary} fallback={fallback} vars={vars}>
+    <I18nProvider {...i18n}>
       <LinksProvider value={href}>
         <PageDataProvider value={data}>
           <ErrorBoundary>

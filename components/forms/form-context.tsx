@@ -18,12 +18,12 @@ export const FormProvider = FormContext.Provider
 
 export function useField(name: string, hasHint: boolean) {
   const form = useContext(FormContext)
-  if (!form) throw new Error(`components/forms: the field "${name}" must be inside <LeadForm>`)
+  if (!form) throw new Error(`useField("${name}") must be used inside <LeadForm>`)
   const base = `${form.idPrefix}-${name}`
   const ids = { input: base, hint: `${base}-hint`, error: `${base}-error` }
   const error = form.errors[name]
   // The hint and the error (when there is one) are read after the label.
-  const describedBy = [hasHint ? ids.hint : '', error ? ids.error : ''].filter(Boolean).join(' ') || undefined
+  const describedBy = [hasHint && ids.hint, error && ids.error].filter(Boolean).join(' ') || undefined
   return {
     value: form.values[name],
     error,

@@ -22,6 +22,7 @@ import type { LeadKind } from '../../lib/leads/schema'
 import { FormProvider, type FieldValue, type Values } from './form-context'
 import { Honeypot, HONEYPOT_FIELD } from './honeypot'
 import { useLazyCaptcha } from './lazy-captcha'
+import type { Outcome } from './send'
 import type { FieldErrors } from './validate'
 
 export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
@@ -30,8 +31,8 @@ type Props = {
   kind: LeadKind
   initial: Values
   submitLabel: string
-  /** Values to merge in after hydration (the quote form's query string; may load code first). */
-  prefill?: () => Values | Promise<Values> | undefined
+  /** Values to merge in after hydration (the quote form's query string; loads code first). */
+  prefill?: () => Promise<Values> | undefined
   /** Called once the lead is stored. */
   onStored?: () => void
   /** Shown in the status region in place of the form after success (contact). */
@@ -42,19 +43,20 @@ type Props = {
 /**
  * What a buyer typed or ticked before the script arrived (slow mobile networks). React would
  * reset controlled fields to their initial state on hydration and the text would be lost, so the
- * first render starts from the fields as they are in the page.
+ * first render starts from the fields as they are in the page (their form data: ticked boxes,
+ * the chosen radio button and option, the text).
  */
 function typedBeforeHydration(formId: string, initial: Values): Values {
-  const form = typeof document === 'undefined' ? null : document.getElementById(formId)
+  const form = typeof document === 'undefined' ? null : (document.getElementById(formId) as HTMLFormElement | null)
   if (!form) return initial
-  const typed: Values = { ...initial }
-  for (const [name, value] of Object.entries(initial)) {
-    const fields = [...form.querySelectorAll<HTMLInputElement>(`[name="${CSS.escape(name)}"]`)]
-    if (!fields.length) continue
-    if (Array.isArray(value)) typed[name] = fields.filter((f) => f.checked).map((f) => f.value)
-    else if (typeof value === 'boolean') typed[name] = fields[0]!.checked
-    else typed[name] = fields[0]!.value
-  }
+  const data = new FormData(form)
+  const typed: Values = {}
+  for (const [name, value] of Object.entries(initial))
+    typed[name] = Array.isArray(value)
+      ? (data.getAll(name) as string[])
+      : typeof value === 'boolean'
+        ? data.has(name)
+        : ((data.get(name) as string | null) ?? value)
   return typed
 }
 
@@ -78,9 +80,8 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   const formId = `${idPrefix}form`
   const [values, setValues] = useState<Values>(() => typedBeforeHydration(formId, initial))
   const [errors, setErrors] = useState<FieldErrors>({})
-  const [status, setStatus] = useState<FormStatus>('idle')
-  /** The alert's message key when status is 'error'. */
-  const [alert, setAlert] = useState('form.sendError')
+  /** The form's state and, while it is 'error', the alert's message key. */
+  const [{ status, alert }, setState] = useState<{ status: FormStatus; alert?: string }>({ status: 'idle' })
   // The prerendered button is disabled until React has hydrated: an Enter pressed before the
   // script runs must not send the fields as a GET query string.
   const [hydrated, setHydrated] = useState(false)
@@ -89,27 +90,23 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   const statusRef = useRef<HTMLDivElement>(null)
   const leadId = useRef<string | null>(null)
   const busy = useRef(false)
+  const lead = { kind, locale, leadId, initial }
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: once, after hydration; initial, kind and prefill must not re-apply the draft or the prefill over what the buyer typed
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after hydration: the draft and the link's prefill are applied once and never again (kind and initial are fixed per form; prefill is a new closure on every render).
   useEffect(() => {
     setHydrated(true)
-    // Once, after hydration (the prerendered HTML has no query string or draft); never re-applied.
+    // The prerendered HTML has no query string or draft. What was typed before hydration wins
+    // over the draft, which wins over the link's prefill (./send.ts startValues).
     const storage = session()
-    const hasDraft = Boolean(storage?.getItem(draftKey(kind)))
-    Promise.all([prefill?.(), hasDraft ? loadSend() : undefined]).then(
-      ([pre, m]) => {
-        if (!m) {
-          // What was typed before hydration wins over the link's prefill.
-          if (pre)
-            setValues((typed) => ({ ...initial, ...pre, ...Object.fromEntries(Object.entries(typed).filter(([k, v]) => String(v) !== String(initial[k]))) }))
-          return
-        }
-        const draft = m.loadDraft(storage!, kind, initial)
-        if (draft?.id) leadId.current ??= draft.id
-        setValues((typed) => m.startValues(initial, typed, draft?.values, pre))
-      },
-      (error: unknown) => console.error('components/forms/lead-form.tsx: the draft or the prefill could not be applied', error),
-    )
+    const pre = prefill?.()
+    if (pre || storage?.getItem(draftKey(kind)))
+      Promise.all([pre, loadSend()]).then(
+        ([prefilled, m]) => {
+          const draft = m.restoreDraft(storage, lead)
+          setValues((typed) => m.startValues(initial, typed, draft, prefilled))
+        },
+        (error: unknown) => console.error('LeadForm: the draft or the prefill could not be applied', error),
+      )
   }, [])
 
   useEffect(() => {
@@ -120,24 +117,15 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     if (status === 'success' && successText) statusRef.current?.focus()
   }, [status, successText])
 
-  const input = (v: Values): Record<string, unknown> => ({
-    ...v,
-    id: (leadId.current ??= sendModule!.newLeadId()), // called only once ./send.ts is loaded
-    kind,
-    locale,
-    page: window.location.pathname.slice(0, 300),
-  })
-
   function set(name: string, value: FieldValue) {
     const next = { ...values, [name]: value }
     setValues(next)
-    const storage = session()
-    if (storage) saveDraft(storage, kind, { id: leadId.current ?? undefined, values: next })
+    saveDraft(session(), kind, { id: leadId.current ?? undefined, values: next })
     // After a failed submit (./send.ts is loaded then), an error clears or changes as soon as
     // the field is corrected.
     if (errors[name] && sendModule) {
-      const message = sendModule.recheckField(name, input(next), t)
-      setErrors(({ [name]: _old, ...rest }) => (message ? { ...rest, [name]: message } : rest))
+      const message = sendModule.recheck(name, next, lead, t)
+      setErrors((all) => ({ ...all, [name]: message ?? '' })) // '': no error
     }
   }
 
@@ -151,36 +139,20 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     event.preventDefault()
     if (busy.current) return // a second submit (double click, Enter) while sending does nothing
     busy.current = true
-    setStatus('sending')
-    let next: FormStatus = 'error'
-    let reason = 'form.sendError'
-    try {
-      const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
-      const m = await loadSend()
-      const outcome = await m.sendLead({
-        kind,
-        fields: Object.keys(initial),
-        values,
-        input: input(values),
-        honeypot,
-        storage: session(),
-        captchaToken: captcha.token,
-        t,
+    setState({ status: 'sending' })
+    const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
+    const outcome: Outcome = await loadSend()
+      .then((m) => m.sendLead({ ...lead, values, honeypot, storage: session(), captchaToken: captcha.token, t }))
+      .catch((error: unknown) => {
+        console.error(`LeadForm: the ${kind} form could not be sent`, error)
+        return { status: 'error', alert: 'form.sendError' }
       })
-      next = outcome.status
-      reason = outcome.alert
-      if (outcome.errors) setErrors(outcome.errors)
-      if (outcome.focus) setFocusRequest((n) => n + 1)
-    } catch (error) {
-      console.error(`components/forms/lead-form.tsx: the ${kind} form could not be sent`, error)
-      next = 'error'
-    } finally {
-      setAlert(reason)
-      setStatus(next)
-      if (next === 'success') onStored?.()
-      // Quote and samples stay "sending" while the thank-you page loads.
-      busy.current = next === 'success' && !successText
-    }
+    if (outcome.errors) setErrors(outcome.errors)
+    if (outcome.focus) setFocusRequest((n) => n + 1)
+    setState(outcome)
+    if (outcome.status === 'success') onStored?.()
+    // Quote and samples stay "sending" while the thank-you page loads.
+    busy.current = outcome.status === 'success' && !successText
   }
 
   const done = status === 'success' && successText
@@ -206,7 +178,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
             <Honeypot idPrefix={idPrefix} />
             {captcha.enabled ? <div ref={captcha.ref} className="captcha" /> : null}
             <div role="alert" className="form-alert">
-              {status === 'error' ? <p>{t(alert)}</p> : null}
+              {status === 'error' ? <p>{t(alert!)}</p> : null}
             </div>
             <p className="actions">
               <button type="submit" className="btn btn-primary" disabled={!hydrated} aria-disabled={sendingLabel || undefined}>

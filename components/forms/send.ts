@@ -3,18 +3,17 @@
 // keep the draft (lib/leads/draft.ts). Loaded on the form's first focus (components/forms/
 // lead-form.tsx), never on first load: the form pages stay at React's floor (issue 14).
 import type { Translate } from '../../lib/i18n/translate'
-import { clearDraft, saveDraft } from '../../lib/leads/draft'
+import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
 import type { LeadKind } from '../../lib/leads/schema'
 import { readAttribution, submitLead } from '../../lib/leads/submit'
 import { supabaseAnonKey, supabaseUrl } from '../../lib/supabase/config'
 import type { Values } from './form-context'
-import { check, loadSchema, serverErrors, type FieldErrors } from './validate'
+import { check, loadSchema, recheckField, serverErrors, type FieldErrors } from './validate'
 
-export { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
-export { loadSchema, recheckField } from './validate'
+export { loadSchema } from './validate'
 
 /** crypto.randomUUID needs a secure context (https or localhost); a v4 UUID by hand otherwise. */
-export function newLeadId(): string {
+function newLeadId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
   const b = crypto.getRandomValues(new Uint8Array(16))
   b[6] = (b[6]! & 0x0f) | 0x40
@@ -52,22 +51,39 @@ export type Outcome = {
   focus?: boolean
 }
 
-type Send = {
-  kind: LeadKind
-  /** The form's fields (their names), to tell a field problem from a bug. */
-  fields: string[]
+/** The lead's id: generated once per filled-in form, kept with the draft, reused on every retry. */
+export type LeadId = { current: string | null }
+
+/** What the form knows of its lead besides the fields; `initial` names the form's fields. */
+export type LeadContext = { kind: LeadKind; locale: string; leadId: LeadId; initial: Values }
+
+/** The values of an earlier attempt in this tab (lib/leads/draft.ts), if any; its lead id is reused. */
+export function restoreDraft(storage: Storage | null, { kind, initial, leadId }: LeadContext): Values | undefined {
+  const draft = storage ? loadDraft(storage, kind, initial) : undefined
+  if (draft?.id) leadId.current ??= draft.id
+  return draft?.values
+}
+
+/** The values with id, kind, locale and page: what the schema validates. */
+function leadInput(values: Values, { kind, locale, leadId }: LeadContext): Record<string, unknown> {
+  return { ...values, id: (leadId.current ??= newLeadId()), kind, locale, page: window.location.pathname.slice(0, 300) }
+}
+
+/** The error of one field after an edit, once a submit has shown errors (./validate.ts). */
+export const recheck = (field: string, values: Values, lead: LeadContext, t: Translate) => recheckField(field, leadInput(values, lead), t)
+
+type Send = LeadContext & {
   values: Values
-  /** The values with id, kind, locale and page: what the schema validates. */
-  input: Record<string, unknown>
   honeypot: string
   storage: Storage | null
   captchaToken: () => Promise<string | undefined>
   t: Translate
 }
 
-export async function sendLead({ kind, fields, values, input, honeypot, storage, captchaToken, t }: Send): Promise<Outcome> {
+export async function sendLead({ values, honeypot, storage, captchaToken, t, ...lead }: Send): Promise<Outcome> {
+  const { kind, initial } = lead
   const schema = await loadSchema()
-  const result = check(schema, input, t)
+  const result = check(schema, leadInput(values, lead), t)
   if (!result.ok) {
     if (result.unknown.length) console.error(`components/forms: the ${kind} form sent invalid system fields: ${result.unknown.join('; ')}`)
     return Object.keys(result.errors).length
@@ -75,7 +91,7 @@ export async function sendLead({ kind, fields, values, input, honeypot, storage,
       : { status: 'error', alert: 'form.sendError', errors: result.errors }
   }
   // The id goes into the draft before the request: a reload after a lost answer retries it.
-  if (storage) saveDraft(storage, kind, { id: result.lead.id, values })
+  saveDraft(storage, kind, { id: result.lead.id, values })
   const token = await captchaToken() // rejects if the visitor fails or closes the challenge
   const answer = await submitLead(
     { lead: result.lead, captchaToken: token, website: honeypot, attribution: storage ? readAttribution(storage) : undefined },
@@ -90,7 +106,8 @@ export async function sendLead({ kind, fields, values, input, honeypot, storage,
     case 'captcha':
       return { status: 'error', alert: 'form.captchaError', errors: {} }
     case 'invalid': {
-      const mapped = serverErrors(schema, answer.issues, fields, t)
+      // The form's fields, to tell a field problem from a bug.
+      const mapped = serverErrors(schema, answer.issues, Object.keys(initial), t)
       if (mapped.unknown.length) console.error(`components/forms: the server refused the ${kind} lead: ${mapped.unknown.join('; ')}`)
       return Object.keys(mapped.errors).length
         ? { status: 'idle', alert: '', errors: mapped.errors, focus: true }

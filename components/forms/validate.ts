@@ -24,7 +24,10 @@ export function loadSchema(): Promise<SchemaModule> {
   return loading
 }
 
-/** Field name (the table's column name) → translated message; the first problem per field. */
+/**
+ * Field name (the table's column name) → translated message; the first problem per field. An
+ * empty message is no error (components/forms/lead-form.tsx: a field corrected after a submit).
+ */
 export type FieldErrors = Record<string, string>
 
 export type Checked = { ok: true; lead: Lead } | { ok: false; errors: FieldErrors; unknown: string[] }

@@ -1,7 +1,10 @@
 // t(key, vars): the current locale's text, else English, else the key itself (spec §5);
 // {placeholders} and plural/select forms are filled from vars (lib/i18n/message.ts). Pure, so it
-// runs on the server and in the browser. Keys are typed: a literal key that is not in the English
-// UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck.
+// runs on the server and in the browser, where an island loads it only when its texts have a
+// plural/select form (./fill.ts covers the rest). Keys are typed: a literal key that is not in
+// the English UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck.
+import { fillPlaceholders, translator } from './fill'
+import { hasForms } from './forms'
 import { argumentNames, formatMessage, parseMessage, type MessageNode, type Vars } from './message'
 import type { UiKey } from './ui-keys'
 
@@ -36,6 +39,8 @@ function parse(text: string): MessageNode[] | null {
 
 export function interpolate(text: string, vars: Vars = {}, locale = 'en'): string {
   if (!text.includes('{')) return text
+  // Without plural/select forms the parser would find plain placeholders only (./fill.ts).
+  if (!hasForms(text)) return fillPlaceholders(text, vars)
   const nodes = parse(text)
   if (nodes) return formatMessage(nodes, vars, locale)
   return text.replace(PLACEHOLDER, (whole, name: string) => (name in vars ? String(vars[name]) : whole))
@@ -50,9 +55,5 @@ export function placeholdersOf(text: string): string[] {
 
 /** `locale` chooses plural forms; a text taken from the fallback uses the fallback's rules. */
 export function createTranslator(primary: Dictionary, fallback: Dictionary, baseVars: Vars = {}, locale = 'en', fallbackLocale = 'en'): Translate {
-  return ((key: string, vars?: Vars) => {
-    const own = primary[key]
-    const text = own || fallback[key]
-    return text ? interpolate(text, { ...baseVars, ...vars }, own ? locale : fallbackLocale) : key
-  }) as Translate
+  return translator(interpolate, primary, fallback, baseVars, locale, fallbackLocale)
 }

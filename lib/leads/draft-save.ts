@@ -6,9 +6,10 @@ export type Draft = { id?: string; values: Record<string, DraftValue> }
 
 export const draftKey = (kind: string) => `leadDraft:${kind}`
 
-export function saveDraft(storage: Storage, kind: string, draft: Draft): void {
+/** `storage` null: sessionStorage is blocked here, and nothing is saved. */
+export function saveDraft(storage: Storage | null, kind: string, draft: Draft): void {
   try {
-    storage.setItem(draftKey(kind), JSON.stringify(draft))
+    storage?.setItem(draftKey(kind), JSON.stringify(draft))
   } catch {
     /* storage blocked or full: the form still works, the draft just does not survive a reload */
   }

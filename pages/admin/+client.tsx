@@ -3,6 +3,8 @@
 // with the same tree renderer/+onRenderHtml.tsx rendered, from the page's own JSON data block.
 import '../../renderer/styles.css'
 import { hydrateRoot } from 'react-dom/client'
+import { fillPlaceholders, type Interpolate } from '../../lib/i18n/fill'
+import { textsHaveForms } from '../../lib/i18n/forms'
 import { enhance } from '../../renderer/enhance'
 import { PageRoot } from '../../renderer/page-root'
 import type { PageData } from '../../renderer/+onRenderHtml'
@@ -14,7 +16,21 @@ const block = document.getElementById(ISLAND_DATA_ID)
 const data = JSON.parse(block?.textContent ?? 'null') as PageData | null
 if (!data?.client) throw new Error(`pages/admin/+client.tsx: #${ISLAND_DATA_ID} is missing from the page`)
 const { primary, fallback, links, vars } = data.client
-hydrateRoot(
-  document.getElementById('root')!,
-  <PageRoot Page={Page} locale="en" dir="ltr" primary={primary} fallback={fallback} vars={vars} href={(to) => links[to] ?? to} data={data} />,
-)
+const hydrate = (interpolate: Interpolate) =>
+  hydrateRoot(
+    document.getElementById('root')!,
+    <PageRoot
+      Page={Page}
+      locale="en"
+      dir="ltr"
+      primary={primary}
+      fallback={fallback}
+      vars={vars}
+      interpolate={interpolate}
+      href={(to) => links[to] ?? to}
+      data={data}
+    />,
+  )
+// The plural/select parser (lib/i18n/translate.ts) loads only if the page's texts use a form.
+if (textsHaveForms(data)) import('../../lib/i18n/translate').then((m) => hydrate(m.interpolate))
+else hydrate(fillPlaceholders)

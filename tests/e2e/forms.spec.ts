@@ -259,11 +259,13 @@ test.describe('form states', () => {
   test('keeps what the buyer typed before the script arrived (slow networks)', async ({ page }) => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route(/entry-server-routing/, async (route) => {
+    // The island's one script (renderer/hydrate-island.tsx) is held until the fields are filled.
+    await page.route(/\/assets\/entries\/pages_interactive_contact_client\./, async (route) => {
       await held
       await route.continue()
     })
     await page.goto('/en/contact/', { waitUntil: 'domcontentloaded' })
+    await expect(submitButton(page)).toBeDisabled() // not hydrated yet
     await field(page, 'name').fill('Typed early')
     await field(page, 'message').fill('Before hydration')
     await field(page, 'consent_privacy').check()
@@ -272,6 +274,29 @@ test.describe('form states', () => {
     await expect(field(page, 'name')).toHaveValue('Typed early')
     await expect(field(page, 'message')).toHaveValue('Before hydration')
     await expect(field(page, 'consent_privacy')).toBeChecked()
+  })
+
+  test('keeps the boxes, radio button and option chosen before the script arrived (quote)', async ({ page }) => {
+    let release!: () => void
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(/\/assets\/entries\/pages_interactive_quote_client\./, async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/en/quote/', { waitUntil: 'domcontentloaded' })
+    await expect(submitButton(page)).toBeDisabled() // not hydrated yet
+    const products = field(page, 'products')
+    const product = (await products.first().getAttribute('value'))!
+    await products.first().check()
+    await page.locator('form.lead-form [name="quantity_unit"][value="metres"]').check()
+    await field(page, 'process').selectOption('smoking')
+    await field(page, 'quantity').fill('120')
+    release()
+    await expect(submitButton(page)).toBeEnabled()
+    await expect(page.locator(`form.lead-form [name="products"][value="${product}"]`)).toBeChecked()
+    await expect(page.locator('form.lead-form [name="quantity_unit"][value="metres"]')).toBeChecked()
+    await expect(field(page, 'process')).toHaveValue('smoking')
+    await expect(field(page, 'quantity')).toHaveValue('120')
   })
 
   test('with the backend down the error text shows, every field is kept, and a later retry is stored once', async ({ page }) => {

@@ -6,6 +6,9 @@ import { messageFindings } from '../../lib/audit/plurals'
 import { runAudit } from '../../lib/audit/run'
 import { MessageSyntaxError, parseMessage, pluralCategories } from '../../lib/i18n/message'
 import { createTranslator, interpolate, placeholdersOf } from '../../lib/i18n/translate'
+import { fillPlaceholders } from '../../lib/i18n/fill'
+import { hasForms, textsHaveForms } from '../../lib/i18n/forms'
+import { serializeIslandProps } from '../../renderer/island-props'
 import { fixture, tempDir } from './audit/run-cli'
 
 const ROLLS_EN = '{count, plural, =0 {no rolls} one {# roll} other {# rolls}}'
@@ -101,5 +104,39 @@ describe('audit of plural and select forms', () => {
       ['error', 'plural forms', 'ui/tr.yml:7', 'quote.bad'], // Turkish needs one and other too
     ])
     expect(result.ok).toBe(false)
+  })
+})
+
+// The islands fill texts with lib/i18n/fill.ts and load the parser only for plural/select forms.
+describe('the islands’ placeholder filler (lib/i18n/fill.ts)', () => {
+  const plain = [
+    'Order {productName}',
+    'Hi {name} {other}',
+    'a { b } {x y}',
+    '{ name}',
+    '{name }',
+    '{{name}}',
+    '# {name} #',
+    '{name, number}',
+    '{n, plurals, x}',
+    'no braces',
+  ]
+  it('gives what the full format gives for every text without plural/select forms', () => {
+    for (const text of plain) {
+      expect(hasForms(text), text).toBe(false)
+      expect(fillPlaceholders(text, { name: 'A', productName: 'P' }), text).toBe(interpolate(text, { name: 'A', productName: 'P' }))
+    }
+  })
+  it('tells a plural or select form from other braces, as the parser starts one', () => {
+    for (const text of [ROLLS_EN, '{unit,select,a {b} other {c}}', '{count , plural , other {#}}', '{count, plural-x, other {#}}'])
+      expect(hasForms(text), text).toBe(true)
+    expect(hasForms('{count, pluralx, other {#}}')).toBe(false)
+  })
+  it('finds a form at any depth of island props, so the browser loads the parser first', () => {
+    expect(textsHaveForms({ primary: { a: 'x {n}' }, data: { list: ['y', { z: 'w' }] } })).toBe(false)
+    expect(textsHaveForms({ primary: { a: 'x' }, data: { list: ['y', { z: ROLLS_EN }] } })).toBe(true)
+    const props = { locale: 'en', dir: 'ltr', primary: { a: ROLLS_EN }, fallback: {}, vars: {}, links: {}, data: null } as const
+    expect(JSON.parse(serializeIslandProps(props))).toMatchObject({ forms: true })
+    expect(JSON.parse(serializeIslandProps({ ...props, primary: { a: 'x' } }))).not.toHaveProperty('forms')
   })
 })
