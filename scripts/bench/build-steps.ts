@@ -2,6 +2,7 @@
 // step runs even when an earlier one fails (a failing audit on in-progress content must not hide
 // the build's cost); the report shows each step's status.
 import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
 export type StepResult = {
@@ -35,18 +36,38 @@ export function runStep(dir: string, step: (typeof STEPS)[number], env: NodeJS.P
 }
 
 /** runStep, plus everything the step printed (stdout then stderr), for scripts/build-quiet.ts. */
+/**
+ * Runs argv with the CPU time of it and all its descendants appended to stderr. With python3
+ * (Linux), through scripts/bench/cpu-time.py, which also counts processes their parent never
+ * waited for (Chromium's renderers: the documents step); otherwise through bash's `times`,
+ * which misses those (the report then undercounts the documents step).
+ */
+export function cpuTimedArgv(argv: string[]): { cmd: string; args: string[] } {
+  if (process.platform === 'linux' && PYTHON) return { cmd: PYTHON, args: [CPU_TIME, ...argv] }
+  return { cmd: 'bash', args: ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', ...argv] }
+}
+const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
+const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p))
+
+/** Splits the CPU time that cpuTimedArgv's wrapper appended off a command's stderr. */
+export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
+  const exact = stderr.match(/\n?cpu-time-ms (\d+)\n?$/)
+  if (exact) return { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) }
+  return splitTimes(stderr)
+}
+
+/** runStep, plus everything the step printed (stdout then stderr), for scripts/build-quiet.ts. */
 export function runStepWithOutput(dir: string, step: (typeof STEPS)[number], env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
-  const [cmd, ...args] = step.argv(dir)
+  const { cmd, args } = cpuTimedArgv(step.argv(dir))
   const start = performance.now()
-  // Through bash, whose `times` reports the CPU (user + system) of the step and its children.
-  const r = spawnSync('bash', ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', cmd!, ...args], {
+  const r = spawnSync(cmd, args, {
     cwd: dir,
     encoding: 'utf8',
     env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
     maxBuffer: 256 * 1024 * 1024,
   })
   const ms = performance.now() - start
-  const { cpuMs, rest: stderr } = splitTimes(r.stderr ?? '')
+  const { cpuMs, rest: stderr } = splitCpuTime(r.stderr ?? '')
   const output = `${r.stdout ?? ''}${stderr}${r.error ? `\n${r.error.message}` : ''}`.trim()
   const self = output.match(/audit took ([\d.]+) ?ms/)
   const result = { step: step.step, ms, cpuMs, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
