@@ -59,12 +59,12 @@ function countPages(dist: string) {
   return { pages, redirectStubs: files.length - pages }
 }
 
-function buildAt(factor: number): { report: BuildReport; dir: string } {
+async function buildAt(factor: number): Promise<{ report: BuildReport; dir: string }> {
   const dir = copyRepo(MAIN, `x${factor}`)
   temp.push(dir)
   const m = multiply(dir, factor)
   log(`${factor}×: ${m.products} products, ${m.guides} guides in ${dir}; building…`)
-  const b = build(dir)
+  const b = await build(dir)
   const dist = join(dir, 'dist/client')
   const { pages, redirectStubs } = existsSync(dist) ? countPages(dist) : { pages: 0, redirectStubs: 0 }
   // The peer builds the same pages, from this build's text, right after it (same machine, same load).
@@ -82,7 +82,7 @@ function buildAt(factor: number): { report: BuildReport; dir: string } {
   let rebuild: BuildReport['rebuild']
   if (!opts['skip-rebuild'] && b.ok) {
     log(`${factor}×: rebuilding unchanged (documents cache warm)…`)
-    const r = build(dir)
+    const r = await build(dir)
     rebuild = { ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), ok: r.ok, steps: r.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })) }
     log(`${factor}×: rebuild ${(r.ms / 1000).toFixed(1)} s wall, ${(r.cpuMs / 1000).toFixed(1)} s CPU${r.ok ? '' : ' — FAILED'}`)
   }
@@ -211,7 +211,7 @@ async function main() {
   if (!factors.includes(1)) factors.unshift(1)
 
   // 1. Full build of the real content.
-  const base = buildAt(1)
+  const base = await buildAt(1)
   const dist = join(base.dir, 'dist/client')
   const map = pageMap(base.dir)
 
@@ -219,7 +219,7 @@ async function main() {
   const builds = [base.report]
   if (!opts['skip-scale']) {
     for (const f of factors.filter((n) => n > 1)) {
-      const b = buildAt(f)
+      const b = await buildAt(f)
       builds.push(b.report)
       if (!opts.keep) removeRepo(b.dir)
     }
