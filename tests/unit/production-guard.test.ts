@@ -91,7 +91,10 @@ describe('the build command', () => {
     expect(scripts.build).toBe('node --import tsx scripts/build.ts')
     expect(STEPS[0]!.argv('.').slice(-1)).toEqual(['scripts/production-guard.ts'])
     expect(PHASES[0], 'the guard runs alone, before anything is built').toHaveLength(1)
-    expect(PHASES[1]!.map((s) => s.step), 'velite runs alone, before anything else reads content').toEqual(['content (velite)'])
+    expect(
+      PHASES[1]!.map((s) => s.step),
+      'velite runs alone, before anything else reads content',
+    ).toEqual(['content (velite)'])
     expect(scripts['build:production']).toMatch(/production-guard\.ts --production && npm run build$/)
   })
 
