@@ -5,10 +5,10 @@
 // the dev server shows as an error page (docs/ARCHITECTURE.md §4, §5).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { defineCollection, defineConfig, s, type z } from 'velite'
+import { defineCollection, defineConfig, type z } from 'velite'
 import { contentProblems } from './lib/content/checks'
 import { displayPath, loaded, mdxLoader, setContentRoot, yamlLoader } from './lib/content/loaders'
-import { mdxBody } from './lib/content/mdx-body'
+import { cachedToc, mdxBody } from './lib/content/mdx-body'
 import { fieldName, formatProblems } from './lib/content/problems'
 import {
   articleFrontmatterSchema,
@@ -101,7 +101,7 @@ const countries = defineCollection({
 const guides = defineCollection({
   name: 'Guide',
   pattern: 'guides/*/*.mdx',
-  schema: articleFrontmatterSchema.extend({ code: mdxBody(), toc: s.toc() }).transform((data, ctx) => ({
+  schema: articleFrontmatterSchema.extend({ code: mdxBody(), toc: cachedToc() }).transform((data, ctx) => ({
     ...data,
     ...fromLocaleFolder(ctx.meta.path, ctx),
     file: relative(ctx.meta.path),

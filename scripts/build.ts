@@ -1,15 +1,31 @@
-// `npm run build`: the build steps of scripts/bench/build-steps.ts in order, with their full
-// output; stops at the first failing step. `npm run build:quiet` runs the same steps captured.
+// `npm run build`: the build steps of scripts/bench/build-steps.ts, phase by phase, with their
+// full output; stops after the first phase with a failing step. A phase of one step prints as it
+// goes; the steps of a phase that run side by side print their output one after the other when
+// the phase ends. `npm run build:quiet` runs the same steps captured.
 import { spawnSync } from 'node:child_process'
-import { STEPS } from './bench/build-steps'
+import { PHASES, runPhase } from './bench/build-steps'
 
-for (const step of STEPS) {
-  const [cmd, ...args] = step.argv(process.cwd())
-  const start = performance.now()
-  const r = spawnSync(cmd!, args, { stdio: 'inherit' })
-  if (r.status !== 0) {
-    console.error(`build: ${step.step} failed${r.error ? ` (${r.error.message})` : ''}`)
-    process.exit(r.status ?? 1)
+for (const phase of PHASES) {
+  if (phase.length === 1) {
+    const step = phase[0]!
+    const [cmd, ...args] = step.argv(process.cwd())
+    const start = performance.now()
+    const r = spawnSync(cmd!, args, { stdio: 'inherit' })
+    if (r.status !== 0) {
+      console.error(`build: ${step.step} failed${r.error ? ` (${r.error.message})` : ''}`)
+      process.exit(r.status ?? 1)
+    }
+    console.log(`build: ${step.step} done in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+    continue
   }
-  console.log(`build: ${step.step} done in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+  const results = await runPhase(process.cwd(), phase)
+  for (const { result, output } of results) {
+    if (output) console.log(output)
+    console.log(`build: ${result.step} ${result.ok ? 'done' : 'FAILED'} in ${(result.ms / 1000).toFixed(1)} s (alongside ${phase.length - 1} other step(s))`)
+  }
+  const failed = results.filter((r) => !r.result.ok).map((r) => r.result.step)
+  if (failed.length) {
+    console.error(`build: ${failed.join(', ')} failed`)
+    process.exit(1)
+  }
 }

@@ -13,7 +13,7 @@ if (!existsSync(join(from, 'index.html'))) throw new Error('github-pages: dist/c
 rmSync(out, { recursive: true, force: true })
 cpSync(from, out, { recursive: true, filter: (src) => !/[/\\]_(headers|redirects)$/.test(src) })
 writeFileSync(join(out, '.nojekyll'), '') // serve every file as it is, no Jekyll processing
-const list = redirects(routeTable, routes.legacy)
+const list = redirects(routeTable, routes.legacy, routes.legacyProducts)
 for (const r of list) {
   const page = join(out, r.from, 'index.html')
   if (existsSync(page)) throw new Error(`github-pages: legacy link ${r.from} would overwrite a page`)

@@ -34,7 +34,7 @@ for (const url of notFoundUrls()) {
 const missing = allPageUrls().filter((u) => !notFoundUrls().includes(u) && !existsSync(join(out, u, 'index.html')))
 if (missing.length) throw new Error(`postbuild: ${missing.length} page(s) were not prerendered: ${missing.slice(0, 10).join(', ')}`)
 
-const list = redirects(routeTable, routes.legacy)
+const list = redirects(routeTable, routes.legacy, routes.legacyProducts)
 write('_redirects', redirectsFile(list))
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))

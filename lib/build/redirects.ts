@@ -6,7 +6,13 @@ import type { LocaleCode, RouteTable } from '../routing/table'
 /** `from` is the old link as it was written (no trailing slash); `to` is the page's path. */
 export type Redirect = { from: string; to: string }
 
-export function redirects(table: RouteTable, legacy: { from: string; to: string; locale: string }[]): Redirect[] {
+/**
+ * legacyProducts (content/routes.yml): the old app's product links, old slug → product id. Only
+ * the products the old app had: deriving them from every product route (as before) gave each
+ * product added since made-up "old" links in every locale, and the CloudFront request function,
+ * which carries the whole list, outgrew CloudFront's 10 KB limit at about twice today's catalogue.
+ */
+export function redirects(table: RouteTable, legacy: { from: string; to: string; locale: string }[], legacyProducts: Record<string, string> = {}): Redirect[] {
   const path = (key: string, locale: string) => {
     const p = table.routes.get(key)?.paths[locale as LocaleCode]
     if (!p) throw new Error(`content/routes.yml: legacy target "${key}" does not exist in "${locale}"`)
@@ -16,14 +22,15 @@ export function redirects(table: RouteTable, legacy: { from: string; to: string;
   list.push({ from: '/en', to: path('home', table.defaultLocale) })
   // The old header, footer and switcher linked /products and /products/<slug> (and the same
   // under each locale prefix): send them to the listing and product pages.
-  const productRoutes = [...table.routes.values()].filter((r) => r.page === 'product')
+  const productRoutes = Object.entries(legacyProducts).map(([slug, id]) => {
+    const route = [...table.routes.values()].find((r) => r.page === 'product' && r.param === id)
+    if (!route) throw new Error(`content/routes.yml: legacyProducts "${slug}" names "${id}", which is not a product`)
+    return { slug, route }
+  })
   for (const locale of table.locales) {
     const prefix = locale === table.defaultLocale ? '' : `/${locale}`
     if (locale !== table.defaultLocale) list.push({ from: `${prefix}/products`, to: path('products', locale) })
-    for (const r of productRoutes) {
-      const slug = r.paths[table.defaultLocale]!.split('/').filter(Boolean).pop()
-      list.push({ from: `${prefix}/products/${slug}`, to: r.paths[locale] ?? path('products', locale) })
-    }
+    for (const { slug, route } of productRoutes) list.push({ from: `${prefix}/products/${slug}`, to: route.paths[locale] ?? path('products', locale) })
   }
   for (const r of list) {
     if (table.byPath.has(`${r.from}/`)) throw new Error(`content/routes.yml: legacy link "${r.from}" is a page of the site today: remove it from legacy`)

@@ -4,10 +4,55 @@
 // import/export are rejected with the file and line; link targets are collected for the
 // cross-file check (lib/content/checks.ts). Replaces velite's s.mdx() so that compile errors keep
 // their line, and without its minifier (the code never ships to the browser).
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
 import { compile } from '@mdx-js/mdx'
 import remarkGfm from 'remark-gfm'
 import { s } from 'velite'
 import { loaded, type LoadedFile } from './loaders'
+
+/**
+ * Compiled MDX survives between builds in .generated/mdx/ (gitignored): compiling is most of
+ * velite's time per guide (about 10 ms a file). An entry is keyed by the file's path, body and
+ * first body line, this file's own source (the content rules) and the versions of @mdx-js/mdx,
+ * remark-gfm and velite, and holds what a compile gives: the code, and the links and component
+ * uses the rules collected; the table of contents (velite's s.toc(), a second Markdown parse of
+ * every file) is kept the same way. Only clean compiles are stored: a file with a problem is compiled (and
+ * reported) every time. MDX_CACHE=0 turns the cache off; so does CONTENT_DIR (tests build temporary
+ * copies of content/, whose entries would only pile up).
+ */
+const MDX_CACHE = process.env.MDX_CACHE === '0' || process.env.CONTENT_DIR ? undefined : resolve('.generated/mdx')
+type CachedCompile = { code: string; links: LoadedFile['links']; uses: LoadedFile['uses'] }
+type CachedToc = { toc: unknown }
+let cacheVersion: string | undefined
+function cacheKey(path: string, value: string, bodyLine: number): string | undefined {
+  if (!MDX_CACHE) return undefined
+  if (cacheVersion === undefined) {
+    const rules = resolve('lib/content/mdx-body.ts')
+    if (!existsSync(rules)) return undefined // not run from the project root: no cache
+    const manifests = ['@mdx-js/mdx', 'remark-gfm', 'velite'].map((pkg) => resolve('node_modules', pkg, 'package.json'))
+    if (!manifests.every(existsSync)) return undefined
+    const version = (file: string) => (JSON.parse(readFileSync(file, 'utf8')) as { version: string }).version
+    cacheVersion = [readFileSync(rules, 'utf8'), ...manifests.map(version)].join('\0')
+  }
+  return createHash('sha256').update(cacheVersion).update(`\0${path}\0${bodyLine}\0`).update(value).digest('hex').slice(0, 32)
+}
+function readCached<T = CachedCompile>(key: string | undefined): T | undefined {
+  if (!key || !MDX_CACHE) return undefined
+  try {
+    return JSON.parse(readFileSync(join(MDX_CACHE, `${key}.json`), 'utf8')) as T
+  } catch {
+    return undefined
+  }
+}
+function writeCached(key: string | undefined, entry: CachedCompile | CachedToc) {
+  if (!key || !MDX_CACHE) return
+  mkdirSync(MDX_CACHE, { recursive: true })
+  const file = join(MDX_CACHE, `${key}.json`)
+  writeFileSync(`${file}.tmp`, JSON.stringify(entry))
+  renameSync(`${file}.tmp`, file) // never a half-written entry
+}
 
 /** The components MDX may use, with the attributes each accepts. */
 export const MDX_COMPONENTS: Record<string, string[]> = { Spec: ['product', 'field'], Fact: ['name'], Link: ['to'] }
@@ -103,9 +148,18 @@ export const mdxBody = () =>
         addIssue({ code: 'custom', message: 'the text (after the front matter) is empty' })
         return ''
       }
+      const key = cacheKey(meta.path, value, entry.bodyLine)
+      const cached = readCached(key)
+      if (cached) {
+        entry.links.push(...cached.links)
+        entry.uses.push(...cached.uses)
+        return cached.code
+      }
+      const before = { problems: entry.problems.length, links: entry.links.length, uses: entry.uses.length }
       try {
-        const code = await compile({ value, path: meta.path }, { outputFormat: 'function-body', remarkPlugins: [remarkGfm, remarkContentRules(entry)] })
-        return String(code)
+        const code = String(await compile({ value, path: meta.path }, { outputFormat: 'function-body', remarkPlugins: [remarkGfm, remarkContentRules(entry)] }))
+        if (entry.problems.length === before.problems) writeCached(key, { code, links: entry.links.slice(before.links), uses: entry.uses.slice(before.uses) })
+        return code
       } catch (error) {
         const e = error as { line?: number; column?: number; reason?: string; message: string }
         entry.problems.push({
@@ -117,3 +171,21 @@ export const mdxBody = () =>
         return ''
       }
     })
+
+/** velite's s.toc() (the headings as a nested list), from the cache when the file is unchanged. */
+export const cachedToc = () =>
+  s
+    .custom<string | undefined>((i) => i === undefined || typeof i === 'string')
+    .transform(async (value, { meta, addIssue }) => {
+      const key = cacheKey(`toc\0${meta.path}`, value ?? meta.content ?? '', 0)
+      const cached = readCached<CachedToc>(key)
+      if (cached) return cached.toc as TocEntry[]
+      const result = await s.toc().safeParseAsync(value, { meta } as never)
+      if (!result.success) {
+        for (const issue of result.error.issues) addIssue({ code: 'custom', message: issue.message })
+        return [] as TocEntry[]
+      }
+      writeCached(key, { toc: result.data })
+      return result.data as TocEntry[]
+    })
+type TocEntry = { title: string; url: string; items: TocEntry[] }

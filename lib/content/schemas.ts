@@ -48,6 +48,8 @@ export const routesSchema = z
     pages: z.record(routeEntrySchema),
     collections: z.record(collectionSchema),
     legacy: z.array(z.object({ from: z.string().regex(/^\/[a-z0-9/-]+$/), to: z.string(), locale: localeCodeSchema }).strict()),
+    /** The old app's product links: old slug → product id (lib/build/redirects.ts). */
+    legacyProducts: z.record(z.string().regex(/^[a-z0-9-]+$/), z.string()).default({}),
   })
   .strict()
 

@@ -4,6 +4,7 @@
 // manifest before the pages are rendered, so every page can list files with size and date.
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { memoFormatter } from '../i18n/format'
 
 export const MANIFEST = '.generated/documents/manifest.json'
 
@@ -33,15 +34,21 @@ export function documentFiles(): DocumentFile[] {
 export const dataSheets = (product: string) => documentFiles().filter((f) => f.kind === 'data-sheet' && f.id === product)
 export const complianceFiles = (document: string) => documentFiles().filter((f) => f.kind === 'compliance' && f.id === document)
 
+// Every product page lists its sheet in every language: one formatter per locale, not per file.
+const sizeFormat = /* @__PURE__ */ memoFormatter(
+  (locale, unit) => new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'unit', unit, maximumFractionDigits: 1 }),
+)
+const dateFormat = /* @__PURE__ */ memoFormatter((locale) => new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }))
+
 /** "185 KB" / "185 Ko" / "١٨٥ ك.ب." with Latin digits everywhere, as on the rest of the site. */
 export function formatSize(bytes: number, locale: string): string {
   const unit = bytes >= 1_000_000 ? 'megabyte' : 'kilobyte'
   const value = unit === 'megabyte' ? bytes / 1_000_000 : Math.max(1, Math.round(bytes / 1000))
-  return new Intl.NumberFormat(`${locale}-u-nu-latn`, { style: 'unit', unit, maximumFractionDigits: 1 }).format(value)
+  return sizeFormat(locale, unit).format(value)
 }
 
 export function formatDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(`${locale}-u-nu-latn`, { dateStyle: 'long', timeZone: 'UTC' }).format(new Date(`${date}T00:00:00Z`))
+  return dateFormat(locale).format(new Date(`${date}T00:00:00Z`))
 }
 
 /** What a file list shows for one file: language name, type, size, date. */

@@ -118,6 +118,12 @@ export function parseMessage(text: string): MessageNode[] {
 
 export type Vars = Record<string, string | number>
 
+const numberFormats = new Map<string, Intl.NumberFormat>()
+const numberFormat = (locale: string) => {
+  let f = numberFormats.get(locale)
+  if (!f) numberFormats.set(locale, (f = new Intl.NumberFormat(locale)))
+  return f
+}
 const pluralRules = new Map<string, Intl.PluralRules>()
 const rulesFor = (locale: string) => {
   let rules = pluralRules.get(locale)
@@ -135,7 +141,7 @@ export function formatMessage(nodes: MessageNode[], vars: Vars, locale: string, 
   let out = ''
   for (const node of nodes) {
     if (typeof node === 'string') out += node
-    else if (node.type === 'pound') out += count === undefined ? '#' : new Intl.NumberFormat(locale).format(count)
+    else if (node.type === 'pound') out += count === undefined ? '#' : numberFormat(locale).format(count)
     else if (node.type === 'arg') out += node.name in vars ? String(vars[node.name]) : `{${node.name}}`
     else {
       const value = vars[node.name]

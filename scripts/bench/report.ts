@@ -20,6 +20,8 @@ export type BuildReport = {
   notes: string[]
   /** The same pages built by a peer generator right after (scripts/bench/peers/). */
   peer?: PeerBuild
+  /** The same copy built again unchanged after the peer: the documents cache is warm. */
+  rebuild?: { ms: number; cpuMs: number; ok: boolean; steps: StepResult[] }
 }
 export type Stat = { min: number; median: number; max: number }
 export type TypeWeight = { type: string; pages: number; example: string; html: Stat; css: Stat; js: Stat }
@@ -114,7 +116,10 @@ export function renderMarkdown(r: BenchReport): string {
 
   if (r.scale.length > 1) {
     out.push('## Build cost as content grows', '')
-    out.push('Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows.', '')
+    out.push(
+      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side (scripts/bench/build-steps.ts), so the step times add up to more.',
+      '',
+    )
     const stepNames = r.scale[0]!.steps.map((st) => st.step)
     out.push(
       table(
@@ -132,7 +137,7 @@ export function renderMarkdown(r: BenchReport): string {
       ),
       '',
     )
-    out.push(...peerSection(r.scale))
+    out.push(...peerSection(r.scale), ...rebuildSection(r.scale))
     const notes = r.scale.flatMap((b) => b.notes.map((n) => `${b.factor}×: ${n}`))
     if (notes.length) out.push(...notes.map((n) => `- ${n}`), '')
   }
@@ -228,6 +233,73 @@ export function marginal(points: { pages: number; ms: number }[]): { fixedMs: nu
   return { fixedMs: a.ms - perPageMs * a.pages, perPageMs }
 }
 
+/** Fixed and marginal cost between each pair of neighbouring factors (1→4, 4→16). */
+export function marginalSteps(points: { factor: number; pages: number; ms: number }[]): { range: string; perPageMs: number; fixedMs: number }[] {
+  const sorted = [...points].sort((a, b) => a.pages - b.pages)
+  return sorted.slice(1).map((b, i) => {
+    const a = sorted[i]!
+    const f = marginal([a, b])
+    return { range: `${a.factor}×→${b.factor}×`, fixedMs: f?.fixedMs ?? Number.NaN, perPageMs: f?.perPageMs ?? Number.NaN }
+  })
+}
+
+function rebuildSection(scale: BuildReport[]): string[] {
+  const warm = scale.filter((b) => b.rebuild?.ok)
+  if (!warm.length) return []
+  const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const documents = (steps: StepResult[]) => steps.find((st) => st.step === 'documents')
+  const lines = [
+    '### Rebuild, documents cache warm',
+    '',
+    'Each copy built again, unchanged, after the peer: what a checkout or a CI that keeps .generated/ pays. Every step runs again; only the data sheets come from the cache instead of Chromium.',
+    '',
+    table(
+      [
+        'Content',
+        'Pages',
+        'Cold: wall',
+        'Cold: CPU',
+        'Rebuild: wall',
+        'Rebuild: CPU',
+        'Rebuild: documents CPU',
+        ...(warm.some((b) => b.peer?.ok) ? ['Rebuild / peer wall'] : []),
+      ],
+      warm.map((b) => [
+        `${b.factor}×`,
+        b.pages,
+        s(b.ms),
+        s(b.cpuMs),
+        s(b.rebuild!.ms),
+        s(b.rebuild!.cpuMs),
+        s(documents(b.rebuild!.steps)?.cpuMs ?? Number.NaN),
+        ...(warm.some((x) => x.peer?.ok) ? [b.peer?.ok ? (b.rebuild!.ms / b.peer.wallMs).toFixed(2) : '–'] : []),
+      ]),
+    ),
+    '',
+  ]
+  const wall = marginal(warm.map((b) => ({ pages: b.pages, ms: b.rebuild!.ms })))
+  const cpu = marginal(warm.map((b) => ({ pages: b.pages, ms: b.rebuild!.cpuMs })))
+  if (wall && cpu)
+    lines.push(
+      table(
+        [
+          'Rebuild',
+          'Fixed cost',
+          'Marginal ms / page',
+          ...marginalSteps(warm.map((b) => ({ factor: b.factor, pages: b.pages, ms: 0 }))).map((m) => `${m.range} ms / page`),
+        ],
+        [['wall', wall, (b: BuildReport) => b.rebuild!.ms] as const, ['CPU', cpu, (b: BuildReport) => b.rebuild!.cpuMs] as const].map(([label, f, pick]) => [
+          label,
+          s(f.fixedMs),
+          f.perPageMs.toFixed(1),
+          ...marginalSteps(warm.map((b) => ({ factor: b.factor, pages: b.pages, ms: pick(b) }))).map((m) => m.perPageMs.toFixed(1)),
+        ]),
+      ),
+      '',
+    )
+  return lines
+}
+
 function peerSection(scale: BuildReport[]): string[] {
   const withPeer = scale.filter((b) => b.peer?.ok)
   if (!withPeer.length) return []
@@ -236,7 +308,7 @@ function peerSection(scale: BuildReport[]): string[] {
   const lines = [
     `### Against ${name}, same pages, same run`,
     '',
-    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts). Wall and CPU (user + system, child processes included).`,
+    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts). Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
     '',
     table(
       ['Content', 'Pages', 'Ours: wall', 'Ours: CPU', `${name}: wall`, `${name}: CPU`, 'Wall ratio (ours / peer)', 'CPU ratio'],
@@ -253,42 +325,31 @@ function peerSection(scale: BuildReport[]): string[] {
     ),
     '',
   ]
-  const lineFor = (pick: (b: BuildReport) => number, pages: (b: BuildReport) => number) => marginal(withPeer.map((b) => ({ pages: pages(b), ms: pick(b) })))
+  type Pick = (b: BuildReport) => number
+  const line = (label: string, pick: Pick, pages: Pick) => [label, marginal(withPeer.map((b) => ({ pages: pages(b), ms: pick(b) }))), pick, pages] as const
+  const ours = (b: BuildReport) => b.pages
+  const theirs = (b: BuildReport) => b.peer!.pages
   const rows = [
-    [
-      'Ours, wall',
-      lineFor(
-        (b) => b.ms,
-        (b) => b.pages,
-      ),
-    ],
-    [
-      'Ours, CPU',
-      lineFor(
-        (b) => b.cpuMs,
-        (b) => b.pages,
-      ),
-    ],
-    [
-      `${name}, wall`,
-      lineFor(
-        (b) => b.peer!.wallMs,
-        (b) => b.peer!.pages,
-      ),
-    ],
-    [
-      `${name}, CPU`,
-      lineFor(
-        (b) => b.peer!.cpuMs,
-        (b) => b.peer!.pages,
-      ),
-    ],
-  ] as const
+    line('Ours, wall', (b) => b.ms, ours),
+    line('Ours, CPU', (b) => b.cpuMs, ours),
+    line(`${name}, wall`, (b) => b.peer!.wallMs, theirs),
+    line(`${name}, CPU`, (b) => b.peer!.cpuMs, theirs),
+  ]
   if (rows.every(([, f]) => f)) {
     lines.push(
       table(
-        ['Build', 'Fixed cost', 'Marginal ms / page'],
-        rows.map(([label, f]) => [label, s(f!.fixedMs), f!.perPageMs.toFixed(1)]),
+        [
+          'Build',
+          'Fixed cost',
+          'Marginal ms / page',
+          ...marginalSteps(withPeer.map((b) => ({ factor: b.factor, pages: b.pages, ms: 0 }))).map((m) => `${m.range} ms / page`),
+        ],
+        rows.map(([label, f, pick, pages]) => [
+          label,
+          s(f!.fixedMs),
+          f!.perPageMs.toFixed(1),
+          ...marginalSteps(withPeer.map((b) => ({ factor: b.factor, pages: pages(b), ms: pick(b) }))).map((m) => m.perPageMs.toFixed(1)),
+        ]),
       ),
       '',
     )

@@ -7,7 +7,7 @@ import { routes, routeTable } from '../../lib/content/data'
 
 type Result = { statusCode?: number; headers?: Record<string, { value: string }>; uri?: string }
 const load = (code: string) => runInNewContext(`${code}; handler`) as (event: object) => Result
-const list = redirects(routeTable, routes.legacy)
+const list = redirects(routeTable, routes.legacy, routes.legacyProducts)
 const request = load(cloudfrontRequestFunction(list))
 const event = (uri: string, querystring: Record<string, { value: string }> = {}) => ({ request: { uri, querystring, headers: {} } })
 

@@ -2,7 +2,7 @@
 // details, naming what to set; a local build does not.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { STEPS } from '../../scripts/bench/build-steps'
+import { PHASES, STEPS } from '../../scripts/bench/build-steps'
 import { describe, expect, it } from 'vitest'
 import { deployment, exampleFactProblems, supabaseProblems } from '../../lib/build/production-guard'
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
@@ -90,6 +90,11 @@ describe('the build command', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
     expect(scripts.build).toBe('node --import tsx scripts/build.ts')
     expect(STEPS[0]!.argv('.').slice(-1)).toEqual(['scripts/production-guard.ts'])
+    expect(PHASES[0], 'the guard runs alone, before anything is built').toHaveLength(1)
+    expect(
+      PHASES[1]!.map((s) => s.step),
+      'velite runs alone, before anything else reads content',
+    ).toEqual(['content (velite)'])
     expect(scripts['build:production']).toMatch(/production-guard\.ts --production && npm run build$/)
   })
 

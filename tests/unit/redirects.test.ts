@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { redirects, redirectsFile } from '../../lib/build/redirects'
 import { routes, routeTable } from '../../lib/content/data'
 
-const list = redirects(routeTable, routes.legacy)
+const list = redirects(routeTable, routes.legacy, routes.legacyProducts)
 const to = (from: string) => list.find((r) => r.from === from)?.to
 
 describe('legacy redirects', () => {
@@ -21,6 +21,14 @@ describe('legacy redirects', () => {
     expect(to('/tr/products/beef-netting')).toBe('/tr/elastik-et-kefeni/dana-eti-filesi/')
     expect(to('/ar/products/pork-netting')).toBe('/ar/shabakat-al-luhum-al-marina/')
     expect(list.some((r) => r.from.endsWith('/products/'))).toBe(false)
+  })
+
+  it("redirect only the old app's products: a product added since gets no made-up old link", () => {
+    const only = redirects(routeTable, [], { 'beef-netting': 'beef' })
+    expect(only.filter((r) => r.from.includes('/products/')).map((r) => r.from)).toEqual(
+      routeTable.locales.map((l) => (l === routeTable.defaultLocale ? '' : `/${l}`) + '/products/beef-netting'),
+    )
+    expect(() => redirects(routeTable, [], { 'x-netting': 'nope' })).toThrow(/legacyProducts "x-netting" names "nope", which is not a product/)
   })
 
   it('never redirect a path that is a page today', () => {

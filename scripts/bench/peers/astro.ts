@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
+import { cpuTimedArgv, splitCpuTime } from '../build-steps'
 
 // Astro 5 is the newest line that runs on Node 20 (Astro 6+ needs Node 22).
 export const ASTRO_VERSION = '5.18.2'
@@ -18,14 +19,13 @@ const DEPS = join(tmpdir(), `bench-astro-${ASTRO_VERSION}`)
 
 export type PeerBuild = { name: string; version: string; pages: number; wallMs: number; cpuMs: number; ok: boolean; tail: string }
 
-/** Wall and CPU time (user + system, children included) of a shell command. */
+/** Wall and CPU time (user + system, all descendants) of a shell command, counted as our build steps are. */
 export function timed(command: string, cwd: string): { wallMs: number; cpuMs: number; ok: boolean; tail: string } {
+  const { cmd, args } = cpuTimedArgv(['bash', '-c', `${command} > .bench-out.log 2>&1`])
   const start = performance.now()
-  // `times` prints the shell's own and its children's user/system times after the command.
-  const r = spawnSync('bash', ['-c', `${command} > .bench-out.log 2>&1; status=$?; times; exit $status`], { cwd, encoding: 'utf8' })
+  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8' })
   const wallMs = performance.now() - start
-  const children = (r.stdout.trim().split('\n')[1] ?? '').match(/(\d+)m([\d.]+)s\s+(\d+)m([\d.]+)s/)
-  const cpuMs = children ? (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000 : NaN
+  const { cpuMs } = splitCpuTime(r.stderr ?? '')
   const log = existsSync(join(cwd, '.bench-out.log')) ? readFileSync(join(cwd, '.bench-out.log'), 'utf8') : ''
   return { wallMs, cpuMs, ok: r.status === 0, tail: log.trim().split('\n').slice(-3).join('\n') }
 }
