@@ -84,8 +84,8 @@ export function renderMarkdown(r: BenchReport): string {
           mark(t.contentLighthouse100?.met),
         ],
         [
-          'Lighthouse performance on interactive pages',
-          t.interactivePerformance95?.target ?? '≥ 95',
+          'Lighthouse on form pages (size selector, contact, quote)',
+          t.interactivePerformance95?.target ?? '100 ×4',
           r.lighthouse.length ? 'see below' : 'not run',
           mark(t.interactivePerformance95?.met),
         ],

@@ -161,10 +161,14 @@ async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<Lighthouse
   const bare = await startStaticServer({ root: floor, port: 0 })
   const chrome = await startChrome()
   const targets = [
+    // Issue 14: every page type, forms and search included.
     { name: 'home', key: 'home', interactive: false },
+    { name: 'about', key: 'about', interactive: false },
     { name: 'product (beef)', key: 'product/beef', interactive: false },
     { name: 'guide (meat-netting)', key: 'guide/meat-netting', interactive: false },
+    { name: 'search', key: 'search', interactive: false },
     { name: 'size selector', key: 'size-selector', interactive: true },
+    { name: 'contact form', key: 'contact', interactive: true },
     { name: 'quote form', key: 'quote', interactive: true },
   ]
   const out: LighthouseReport[] = []
@@ -259,8 +263,12 @@ async function main() {
             met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)),
           }
         : null,
+      // Issue 14 asks 100/100/100/100 on forms too; the same test as content pages.
       interactivePerformance95: lighthouse.length
-        ? { target: '≥ 95 performance', met: lighthouse.filter((l) => l.interactive).every((l) => (l.withJs.scores.performance ?? 0) >= 95) }
+        ? {
+            target: '100 in all four categories',
+            met: lighthouse.filter((l) => l.interactive).every((l) => CATEGORIES.every((c) => l.withJs.scores[c] === 100)),
+          }
         : null,
       lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
       npmTestUnder5min: test ? { target: '< 5 min on 2 quiet cores', value: test.ms / 1000, met: test.ms < 300_000 } : null,
