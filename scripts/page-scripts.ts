@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { cspHash, inlineCode, inlineContentScript } from '../lib/build/inline-scripts'
+import { cspHash, deferIslandEntries, inlineCode, inlineContentScript, loadAfterLoad } from '../lib/build/inline-scripts'
 
 function bundle(source: string): string {
   const out = buildSync({
@@ -37,17 +37,23 @@ export function writePageScripts(site: string): { hashes: string[]; inlined: num
   const search = bundle(`import { startSearch } from './components/search/search-client'; startSearch()`)
   const searchUrl = `/assets/search.${createHash('sha256').update(search).digest('hex').slice(0, 10)}.js`
   writeFileSync(join(site, searchUrl), `${search}\n`)
+  const searchLoader = loadAfterLoad(searchUrl)
+  const loaders = new Set<string>([searchLoader])
   let inlined = 0
   let searchPages = 0
   for (const file of htmlFiles(site)) {
     const html = readFileSync(file, 'utf8')
-    let out = inlineContentScript(html, enhance)
+    const deferred = deferIslandEntries(inlineContentScript(html, enhance))
+    let out = deferred.html
+    for (const code of deferred.loaders) loaders.add(code)
     if (out.includes('id="site-search"')) {
-      out = out.replace('</body>', `<script type="module" src="${searchUrl}" async></script></body>`)
+      // The search script waits for `load` too: the page is complete without it, and fetching
+      // it early delayed the search page's first paint (reports/bench.md).
+      out = out.replace('</body>', `<script type="module">${inlineCode(searchLoader)}</script></body>`)
       searchPages++
     }
     if (out !== html) writeFileSync(file, out)
     if (out.includes(`<script type="module">${inlineCode(enhance)}`)) inlined++
   }
-  return { hashes: [cspHash(inlineCode(enhance))], inlined, searchPages }
+  return { hashes: [cspHash(inlineCode(enhance)), ...[...loaders].map((code) => cspHash(inlineCode(code)))], inlined, searchPages }
 }

@@ -16,3 +16,27 @@ export const inlineCode = (code: string) => code.replace(/<\/(script)/gi, '<\\/$
 export function inlineContentScript(html: string, code: string): string {
   return html.replace(CONTENT_ENTRY, () => `<script type="module">${inlineCode(code)}</script>`)
 }
+
+/** An island's entry (forms, size selector, admin), as Vike writes it into the page. */
+const ISLAND_ENTRY = /<script src="(\/assets\/entries\/pages_interactive_[^"]+\.js)" type="module" async><\/script>/g
+
+/**
+ * Code that loads the module at `src` once the page has loaded. Form pages fetched their island
+ * (React included, ~70 KB) at once, and that download competed with the first paint: Lighthouse
+ * measured LCP at 2.3× the same page without scripts (reports/bench.md). Everything the island
+ * adds is an enhancement of server-rendered HTML that already shows the whole form, and what
+ * the buyer types before hydration is kept (components/forms/lead-form.tsx), so it can wait for
+ * `load`. An inline module script runs before `load`, so the listener never misses it.
+ */
+export const loadAfterLoad = (src: string) => `addEventListener("load",()=>import(${JSON.stringify(src)}))`
+
+/** The page with each island entry script replaced by an inline loader; returns the loaders' code too. */
+export function deferIslandEntries(html: string): { html: string; loaders: string[] } {
+  const loaders: string[] = []
+  const out = html.replace(ISLAND_ENTRY, (_, src: string) => {
+    const code = loadAfterLoad(src)
+    loaders.push(code)
+    return `<script type="module">${inlineCode(code)}</script>`
+  })
+  return { html: out, loaders }
+}

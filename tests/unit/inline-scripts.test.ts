@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { cspHash, inlineCode, inlineContentScript } from '../../lib/build/inline-scripts'
+import { cspHash, deferIslandEntries, inlineCode, inlineContentScript } from '../../lib/build/inline-scripts'
 
 describe('inlined content-page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
@@ -23,5 +23,28 @@ describe('inlined content-page script', () => {
     const code = /<script type="module">([^<]*)<\/script>/.exec(html)![1]!
     expect(code).toContain('cookieConsent')
     expect(readFileSync('dist/client/_headers', 'utf8')).toContain(cspHash(code))
+  })
+})
+
+describe('islands load after the page has loaded', () => {
+  it('replaces each form island entry with an inline loader, leaves the admin entry alone', () => {
+    const island = '<script src="/assets/entries/pages_interactive_quote_client.AB_c-1.js" type="module" async></script>'
+    const admin = '<script src="/assets/entries/pages_admin_client.X.js" type="module" async></script>'
+    const { html, loaders } = deferIslandEntries(`<body>${island}${admin}</body>`)
+    expect(loaders).toEqual(['addEventListener("load",()=>import("/assets/entries/pages_interactive_quote_client.AB_c-1.js"))'])
+    expect(html).toBe(`<body><script type="module">${loaders[0]}</script>${admin}</body>`)
+  })
+  it('the built quote and search pages defer their scripts, and _headers allows each loader', () => {
+    const headers = readFileSync('dist/client/_headers', 'utf8')
+    for (const [page, src] of [
+      ['dist/client/en/quote/index.html', /\/assets\/entries\/pages_interactive_quote_client\.[\w-]+\.js/],
+      ['dist/client/en/search/index.html', /\/assets\/search\.\w+\.js/],
+    ] as const) {
+      const html = readFileSync(page, 'utf8')
+      const loader = /<script type="module">(addEventListener\("load",\(\)=>import\("([^"]+)"\)\))<\/script>/.exec(html)
+      expect(loader?.[2], page).toMatch(src)
+      expect(html, page).not.toMatch(/<script src="[^"]+" type="module"/)
+      expect(headers, page).toContain(cspHash(loader![1]!))
+    }
   })
 })
