@@ -2,34 +2,30 @@
 // The localization audit: prints every finding (GitHub annotations when GITHUB_ACTIONS=true),
 // a summary table, writes reports/audit/, and exits 1 when a required translation is missing or
 // empty, a {placeholder} set differs from English, or a slug collides or is not URL-safe.
-import { parseArgs } from 'node:util'
 import { resolve } from 'node:path'
 import { formatProblem, summaryTable, verdict } from '../../lib/audit/format'
 import { type AuditResult, AuditSetupError, runAudit } from '../../lib/audit/run'
+import { parseCliArgs } from '../cli-args'
 import { LockFileError } from '../../lib/audit/lock'
 import { AUDIT_FILES, writeReports } from '../../lib/audit/write'
 
 const USAGE = 'usage: npm run audit -- [--content content] [--out reports/audit] [--strict-stale] [--errors-only]'
 
-const parseOptions = () =>
-  parseArgs({
-    options: {
-      content: { type: 'string', default: 'content' },
-      out: { type: 'string', default: 'reports/audit' },
-      'strict-stale': { type: 'boolean', default: false },
-      'errors-only': { type: 'boolean', default: false },
-      help: { type: 'boolean', default: false },
-    },
-  }).values
-
 function main(): number {
-  let args: ReturnType<typeof parseOptions>
-  try {
-    args = parseOptions()
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCliArgs(
+    {
+      options: {
+        content: { type: 'string', default: 'content' },
+        out: { type: 'string', default: 'reports/audit' },
+        'strict-stale': { type: 'boolean', default: false },
+        'errors-only': { type: 'boolean', default: false },
+        help: { type: 'boolean', default: false },
+      },
+    },
+    USAGE,
+  )
+  if (!parsed) return 2
+  const args = parsed.values
   if (args.help) {
     console.log(USAGE)
     return 0

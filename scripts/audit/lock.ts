@@ -7,30 +7,26 @@
 // command for each stale text). The locale comes from --file, or --locale ("all": every locale
 // but the source language; without --file the whole language is re-recorded).
 import { relative, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
 import { type AuditInput, AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { parseCliArgs } from '../cli-args'
 
 const USAGE = 'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--content content]'
 
-const parseOptions = () =>
-  parseArgs({
-    options: {
-      locale: { type: 'string', multiple: true, default: [] },
-      file: { type: 'string', multiple: true, default: [] },
-      key: { type: 'string', multiple: true, default: [] },
-      content: { type: 'string', default: 'content' },
-    },
-  }).values
-
 function main(): number {
-  let args: ReturnType<typeof parseOptions>
-  try {
-    args = parseOptions()
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCliArgs(
+    {
+      options: {
+        locale: { type: 'string', multiple: true, default: [] },
+        file: { type: 'string', multiple: true, default: [] },
+        key: { type: 'string', multiple: true, default: [] },
+        content: { type: 'string', default: 'content' },
+      },
+    },
+    USAGE,
+  )
+  if (!parsed) return 2
+  const args = parsed.values
   let input: AuditInput
   try {
     input = loadAudit(resolve(args.content))

@@ -4,23 +4,16 @@
 // npm run i18n:import -- <file>. See TRANSLATING.md, "Working with an agency (XLIFF)".
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { parseCliArgs } from '../cli-args'
 import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
 import { buildXliff } from '../../lib/i18n/xliff'
 
 const USAGE = 'usage: npm run i18n:export -- <locale> [--out reports/xliff/<locale>.xlf] [--content content]'
 
-const parseOptions = () => parseArgs({ allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } })
-
 function main(): number {
-  let parsed: ReturnType<typeof parseOptions>
-  try {
-    parsed = parseOptions()
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCliArgs({ allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } }, USAGE)
+  if (!parsed) return 2
   const [locale, ...extra] = parsed.positionals
   if (!locale || extra.length) {
     console.error(USAGE)

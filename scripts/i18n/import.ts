@@ -4,23 +4,16 @@
 // changed since the export. Then run npm run audit.
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { parseArgs } from 'node:util'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
+import { parseCliArgs } from '../cli-args'
 import { ImportError, importXliff } from '../../lib/i18n/xliff-import'
 import { XliffError } from '../../lib/i18n/xliff'
 
 const USAGE = 'usage: npm run i18n:import -- <file.xlf> [--content content]'
 
-const parseOptions = () => parseArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } })
-
 function main(): number {
-  let parsed: ReturnType<typeof parseOptions>
-  try {
-    parsed = parseOptions()
-  } catch (error) {
-    console.error(`${(error as Error).message}\n${USAGE}`)
-    return 2
-  }
+  const parsed = parseCliArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } }, USAGE)
+  if (!parsed) return 2
   const [file, ...extra] = parsed.positionals
   if (!file || extra.length) {
     console.error(USAGE)
