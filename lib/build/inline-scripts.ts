@@ -30,6 +30,10 @@ const ISLAND_ENTRY = /<script src="(\/assets\/entries\/pages_interactive_[^"]+\.
  */
 export const loadAfterLoad = (src: string) => `addEventListener("load",()=>import(${JSON.stringify(src)}))`
 
+/** The modules a page loads through `loadAfterLoad` loaders: still first-load JavaScript, so budgets count them. */
+export const modulesLoadedAfterLoad = (html: string): string[] =>
+  [...html.matchAll(/<script type="module">addEventListener\("load",\(\)=>import\(("[^"]+")\)\)<\/script>/g)].map((m) => JSON.parse(m[1]!) as string)
+
 /** The page with each island entry script replaced by an inline loader; returns the loaders' code too. */
 export function deferIslandEntries(html: string): { html: string; loaders: string[] } {
   const loaders: string[] = []

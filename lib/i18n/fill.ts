@@ -33,6 +33,8 @@ export function translator(
   return ((key: string, vars?: Vars) => {
     const own = primary[key]
     const text = own || fallback[key]
-    return text ? interpolate(text, { ...baseVars, ...vars }, own ? locale : fallbackLocale) : key
+    // Without own vars, baseVars as they are: copying every fact variable on each of the ~10,000
+    // t() calls of a 16x build cost more than the lookups themselves (interpolate never writes to vars).
+    return text ? interpolate(text, vars ? { ...baseVars, ...vars } : baseVars, own ? locale : fallbackLocale) : key
   }) as Translate
 }

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
 
 export type PageWeight = {
   /** gzip bytes of the HTML document itself */
@@ -122,8 +123,10 @@ export function pageWeight(root: string, file: string): PageWeight {
     .filter((t) => (t.name === 'script' && local(t.src)) || (t.name === 'link' && attrOf(t, 'rel') === 'modulepreload' && local(t.src)))
     .map((t) => join(root, t.src!.split('?')[0]!))
   // Islands and the search script load from a small inline loader once the page has loaded
-  // (lib/build/inline-scripts.ts): still first-load JavaScript, so counted.
-  const loaded = [...html.matchAll(/<script type="module">addEventListener\("load",\(\)=>import\("(\/[^"]+\.js)"\)\)<\/script>/g)].map((m) => join(root, m[1]!))
+  // (lib/build/inline-scripts.ts).
+  const loaded = modulesLoadedAfterLoad(html)
+    .filter(local)
+    .map((src) => join(root, src))
   const jsFiles = moduleClosure(root, [...entries, ...loaded, ...vikePageEntries(root, html)])
   return {
     html: gzipSync(html, { level: 9 }).length,

@@ -7,6 +7,7 @@ import { expect, test } from '@playwright/test'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { routeTable } from '../../lib/content/data'
+import { modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
 import { htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
 
 const ROOT = 'dist/client'
@@ -61,7 +62,7 @@ test.describe('island budgets (budgets.json, dist/client)', () => {
       // The form and selector islands load from an inline loader once the page has loaded
       // (lib/build/inline-scripts.ts); the admin page, its own island at pages/admin/ (it loads
       // supabase-js after sign-in), loads its entry at once.
-      const loaded = [...html.matchAll(/<script type="module">addEventListener\("load",\(\)=>import\("([^"]+)"\)\)<\/script>/g)].map((m) => m[1]!)
+      const loaded = modulesLoadedAfterLoad(html)
       const scripts = [
         ...resourceTags(html)
           .filter((t) => t.name === 'script' && t.src)
