@@ -4,6 +4,7 @@
 // so it stays fast with 100,000 leads (lead-query.ts). Every value is rendered as React text.
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
+import { LOCALE_CODES } from '../../lib/i18n/locale-codes'
 import { usePageData } from '../page-data'
 import type { AdminData } from '../../pages/admin/+data'
 import { LeadDetail } from './lead-detail'
@@ -13,7 +14,6 @@ import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadSummary } from './lead-summary'
 
 const KINDS = ['contact', 'quote', 'samples'] as const
-const LOCALES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'] as const
 /** Typing in the text fields queries the database once the typing pauses. */
 const DEBOUNCE_MS = 300
 const number = (n: number) => n.toLocaleString('en-GB')
@@ -173,7 +173,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
             <label htmlFor="admin-locale">Language</label>
             <select id="admin-locale" value={filters.locale} onChange={(e) => set('locale', e.target.value, true)}>
               <option value="">All languages</option>
-              {LOCALES.map((l) => (
+              {LOCALE_CODES.map((l) => (
                 <option key={l} value={l}>
                   {l}
                 </option>

@@ -3,7 +3,9 @@
 // Values cycle independently (kind by 3, locale by 7, country by 7 of 7, status by 5, source
 // by 4), so every filter combination has rows; created_at goes back 5 minutes per lead from
 // `newest`, so the newest lead is i = 1.
-export const SEED_LOCALES = ['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'] as const
+import { LOCALE_CODES } from '../../lib/i18n/locale-codes'
+
+export const SEED_LOCALES = LOCALE_CODES
 export const SEED_COUNTRIES = ['Germany', 'Turkey', 'France', 'Spain', 'Italy', 'Saudi Arabia', 'United Kingdom'] as const
 export const SEED_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
 export const SEED_PRODUCTS = ['pork', 'beef', 'lamb', 'poultry'] as const
@@ -23,7 +25,7 @@ export function seedLeadsSql(count: number, newest = '2026-11-01T12:00:00Z', tag
             'We process about ' || (i % 90 + 10) || ' tonnes of ham a month.',
             array[(array['${SEED_PRODUCTS.join("','")}'])[1 + i % 4]],
             (i % 900 + 100)::text, 'rolls', 'Industriestrasse ' || i,
-            (array['${SEED_LOCALES.join("','")}'])[1 + i % 7],
+            (array['${SEED_LOCALES.join("','")}'])[1 + i % ${SEED_LOCALES.length}],
             '/en/contact/', true, true,
             $1::timestamptz - make_interval(mins => 5 * i),
             $1::timestamptz - make_interval(mins => 5 * i),
