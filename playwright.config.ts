@@ -15,7 +15,11 @@ export default defineConfig({
   // Playwright's default is half the cores: one worker on a 2-core machine. E2E_WORKERS overrides.
   workers: Number(process.env.E2E_WORKERS) || 2,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
+  // Traces on failure without paying for a trace of every passing test (recording one costs about
+  // a third of a second of CPU per test, a minute of `npm test`): a failed test runs once more
+  // with the trace on, and the run fails even when that retry passes (a flaky test is a failure).
+  retries: 1,
+  failOnFlakyTests: true,
   timeout: 30_000,
   expect: { timeout: 5_000 },
   // Concise: failures and a summary, not one line per test (the line reporter prints every test
@@ -27,7 +31,7 @@ export default defineConfig({
     // Set by the global setup: the preview server on a free port. Workers load this file after
     // the global setup has run, so they see it.
     baseURL: process.env.E2E_BASE_URL,
-    trace: 'retain-on-failure',
+    trace: 'on-first-retry',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],

@@ -30,15 +30,25 @@ function changedFrom(initial: Values, values: Values): Values {
 /**
  * Start values after hydration: what was typed before hydration wins, then the draft of an
  * earlier attempt in this tab, then the link's prefill (a product chosen on a product page is
- * added to the draft's products rather than lost).
+ * added to the draft's products rather than lost). The draft and the prefill arrive a moment
+ * after hydration; the field the buyer is in by then (`focused`, a field name) keeps what it
+ * holds, so text being typed is never replaced or appended to.
  */
-export function startValues(initial: Values, typed: Values, draft: Values | undefined, prefill: Values | undefined): Values {
+export function startValues(
+  initial: Values,
+  typed: Values,
+  draft: Values | undefined,
+  prefill: Values | undefined,
+  focused = (globalThis.document?.activeElement as HTMLInputElement | null | undefined)?.name,
+): Values {
   const merged: Values = { ...initial, ...prefill }
   for (const [k, v] of Object.entries(changedFrom(initial, draft ?? {}))) {
     const p = merged[k]
     merged[k] = Array.isArray(v) && Array.isArray(p) ? [...new Set([...v, ...p])] : v
   }
-  return { ...merged, ...changedFrom(initial, typed) }
+  const out = { ...merged, ...changedFrom(initial, typed) }
+  if (focused && focused in typed) out[focused] = typed[focused]!
+  return out
 }
 
 export type Outcome = {

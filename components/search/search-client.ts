@@ -74,7 +74,7 @@ export function startSearch() {
     event.preventDefault()
     void run(input.value.trim())
   })
-  input.addEventListener('input', () => {
+  const onInput = () => {
     const query = input.value.trim()
     // The query stays in the address bar, so a search can be shared, reloaded or gone back to.
     const url = new URL(location.href)
@@ -82,9 +82,13 @@ export function startSearch() {
     else url.searchParams.delete('q')
     history.replaceState(null, '', url)
     void run(query)
-  })
+  }
+  input.addEventListener('input', onInput)
   const initial = new URLSearchParams(location.search).get('q')?.trim()
-  if (initial) {
+  // This script arrives after the page's load event: what the buyer typed before it did is
+  // searched now, and wins over a ?q= in the address.
+  if (input.value.trim()) onInput()
+  else if (initial) {
     input.value = initial
     void run(initial)
   }

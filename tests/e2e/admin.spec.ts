@@ -178,7 +178,9 @@ test.describe('admin: toasts', () => {
     await page.mouse.up()
     await expect(toast(page)).toHaveAttribute('data-swipe', 'cancel')
     await expect(toast(page)).toHaveCount(1)
-    // …a long one dismisses.
+    // …a long one dismisses. It starts once the snap-back (a 0.2 s transition) is over: until then
+    // the toast's left edge is still up to 30 px to the right, past where the swipe starts.
+    await toast(page).evaluate((el) => Promise.all(el.getAnimations().map((a) => a.finished)))
     await page.mouse.move(box.x + 20, y)
     await page.mouse.down()
     await page.mouse.move(box.x + 120, y, { steps: 10 })

@@ -1,13 +1,9 @@
 // Security headers (issue 6 §7): the preview server applies dist/client/_headers, the same file a
-// static host reads. In Chromium, no page type in any locale reports a Content-Security-Policy
-// violation (event or console error) while it loads and hydrates; the policy stays strict.
+// static host reads; the policy stays strict. That no page type in any locale reports a violation
+// while it loads and hydrates is checked in every-page.spec.ts.
 import { readFileSync } from 'node:fs'
-import type { Page } from '@playwright/test'
 import { expect, test } from './fixtures'
-import { samplePages, samplesByType, type Sample } from './page-types'
-
-const samples = samplePages()
-const byType = samplesByType(samples)
+import { recordViolations, recordedViolations } from './page-checks'
 
 /** The directives of a policy: "script-src" → ["'self'", …]. */
 function directives(policy: string): Map<string, string[]> {
@@ -18,36 +14,6 @@ function directives(policy: string): Map<string, string[]> {
       .filter((d) => d[0])
       .map(([name, ...values]) => [name!.toLowerCase(), values]),
   )
-}
-
-/** Collects securitypolicyviolation events from the first script on, in every document. */
-async function recordViolations(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __csp: string[] }
-    w.__csp = []
-    document.addEventListener('securitypolicyviolation', (e) =>
-      w.__csp.push(`violation: ${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber})`),
-    )
-  })
-}
-
-/** Everything CSP-related a page reports while it loads and (for interactive pages) hydrates. */
-async function violationsOn(page: Page, s: Sample): Promise<string[]> {
-  const found: string[] = []
-  const onConsole = (m: { text(): string; type(): string }) => {
-    if (/Content[ -]Security[ -]Policy|\bCSP\b/i.test(m.text())) found.push(`console ${m.type()}: ${m.text()}`)
-  }
-  const onError = (e: Error) => /Content Security Policy/i.test(e.message) && found.push(`page error: ${e.message}`)
-  page.on('console', onConsole)
-  page.on('pageerror', onError)
-  const response = await page.goto(s.url)
-  expect(response, s.url).not.toBeNull()
-  // Interactive pages: until the network is idle, hydration may still fetch code.
-  await page.waitForLoadState(s.interactive ? 'networkidle' : 'load')
-  const events = await page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
-  page.off('console', onConsole)
-  page.off('pageerror', onError)
-  return [...found, ...events]
 }
 
 test.describe('Content-Security-Policy and security headers', () => {
@@ -80,27 +46,7 @@ test.describe('Content-Security-Policy and security headers', () => {
     expect(csp.get('form-action')).toEqual(["'self'"])
   })
 
-  // One representative URL per page type per locale (page-types.ts); one test per page type.
-  for (const [type, list] of byType) {
-    test(`no CSP violation on ${type} pages (${list.map((s) => s.locale).join(', ')})`, async ({ page }) => {
-      await recordViolations(page)
-      const problems: string[] = []
-      for (const s of list) for (const v of await violationsOn(page, s)) problems.push(`${s.locale} ${s.url}: ${v}`)
-      expect(problems).toEqual([])
-    })
-  }
-
-  test('covers every page type in every locale', () => {
-    expect(samples.length).toBeGreaterThan(100)
-    expect(
-      byType
-        .get('product')!
-        .map((s) => s.locale)
-        .sort(),
-    ).toEqual(['ar', 'de', 'en', 'es', 'fr', 'it', 'tr'])
-  })
-
-  // Proves the detector above is not vacuous: an injected inline script must be reported.
+  // Proves the detector (every-page.spec.ts runs it on every page type) is not vacuous: an injected inline script must be reported.
   test('an inline script is blocked and reported', async ({ page }) => {
     await recordViolations(page)
     await page.goto('/en/about/')
@@ -111,7 +57,7 @@ test.describe('Content-Security-Policy and security headers', () => {
       return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true
     })
     expect(ran).toBe(false)
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp.join('\n'))).toContain('script-src-elem')
+    await expect.poll(async () => (await recordedViolations(page)).join('\n')).toContain('script-src-elem')
   })
 
   test('the page cannot be framed by another origin', async ({ page, baseURL }) => {

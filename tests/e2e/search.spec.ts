@@ -33,6 +33,22 @@ for (const c of cases) {
   })
 }
 
+// The search script loads after the page's load event: on a slow line the buyer may type first.
+test('a query typed before the search script arrives is searched as soon as it does', async ({ page }) => {
+  let release!: () => void
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\.js(\?|$)/, async (route) => {
+    await held
+    await route.fallback()
+  })
+  await page.goto('/en/search/')
+  await page.getByRole('searchbox').fill('salami')
+  await expect(page.locator('#search-results a')).toHaveCount(0)
+  release()
+  await expect(page.locator('#search-results a[href$="sausage-salami-netting/"]').first()).toBeVisible()
+  await expect(page).toHaveURL(/[?&]q=salami/)
+})
+
 test('placeholder pages are not in the index: a German search for words of a guide shown there only as an English-title notice finds nothing', async ({
   page,
 }) => {

@@ -9,10 +9,13 @@ test.describe('language switcher', () => {
   for (const key of PAGES) {
     test(`on ${key}, every language leads to that page in the language`, async ({ page }) => {
       const route = routeTable.routes.get(key)!
-      for (const locale of routeTable.locales) {
+      // A round trip from Turkish through every other language and back: each switch starts
+      // from the page in the language chosen before, so every language's menu is used once.
+      const order = [...routeTable.locales.filter((l) => l !== 'tr'), 'tr' as const]
+      await page.goto(route.paths.tr!)
+      for (const locale of order) {
         const target = route.paths[locale]
         expect(target, `${key} has a path in ${locale}`).toMatch(/\/$/)
-        await page.goto(route.paths.tr!)
         await page.click('.lang-button')
         await page.click(`#lang-menu a[data-locale="${locale}"]`)
         await expect(page).toHaveURL((url) => url.pathname === target)
