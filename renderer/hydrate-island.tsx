@@ -1,7 +1,8 @@
 // The whole client runtime of an island page (contact, quote, samples, size selector; the admin
-// page has its own, pages/admin/+client.tsx): the shared progressive enhancement, then
-// hydrateRoot on #root and nothing else. No client router, no Vike client runtime (the pages
-// have no onRenderClient, so Vike treats them as HTML-only and loads just their +client.ts).
+// page has its own, pages/admin/+client.tsx): hydrateRoot on #root and nothing else (the shared
+// progressive enhancement is inline in the built page). No client router, no Vike client runtime
+// (the pages have no onRenderClient, so Vike treats them as HTML-only and load just their
+// +client.ts).
 // Each page's +client.ts calls this with its Page, and bundles its own copy of this code and
 // what it imports (vite.config.ts, islandPerPage).
 import './styles.css'
@@ -13,7 +14,9 @@ import { ISLAND_PROPS_ID, type IslandProps } from './island-props'
 import { PageRoot } from './page-root'
 
 export function hydrateIsland(Page: ComponentType) {
-  enhance()
+  // The built page carries enhance() inline (scripts/page-scripts.ts); only the dev server,
+  // which serves the page as Vike renders it, needs it here. The build drops this line.
+  if (import.meta.env.DEV) enhance()
   const json = document.getElementById(ISLAND_PROPS_ID)?.textContent
   const root = document.getElementById('root')
   if (!json || !root) throw new Error(`hydrateIsland(): the page has no #${ISLAND_PROPS_ID} or #root`)

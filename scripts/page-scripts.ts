@@ -1,13 +1,15 @@
 // The built site's own small scripts, outside Vike's client bundles (postbuild step):
-// - every content page gets the progressive-enhancement script (renderer/enhance.ts) inlined,
-//   with its hash in the CSP, so first paint never waits for a script request chain;
+// - every page gets the progressive-enhancement script (renderer/enhance.ts) inlined, with its
+//   hash in the CSP, so first paint never waits for a script request chain (on island pages it
+//   sits next to the island's loader, and the island does not carry it);
 // - the search pages also load the search script (components/search/search-client.ts), one file.
-// `npm run dev` keeps using pages/content/+client.ts, which does the same through Vite.
+// `npm run dev` keeps using pages/content/+client.ts and the islands' own enhance() call in dev
+// (renderer/hydrate-island.tsx, pages/admin/+client.tsx), which do the same through Vite.
 import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { buildSync } from 'esbuild'
-import { cspHash, deferIslandEntries, inlineCode, inlineContentScript, loadAfterLoad } from '../lib/build/inline-scripts'
+import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad } from '../lib/build/inline-scripts'
 
 function bundle(source: string): string {
   const out = buildSync({
@@ -43,7 +45,7 @@ export function writePageScripts(site: string): { hashes: string[]; inlined: num
   let searchPages = 0
   for (const file of htmlFiles(site)) {
     const html = readFileSync(file, 'utf8')
-    const deferred = deferIslandEntries(inlineContentScript(html, enhance))
+    const deferred = deferIslandEntries(inlinePageScript(html, enhance))
     let out = deferred.html
     for (const code of deferred.loaders) loaders.add(code)
     if (out.includes('id="site-search"')) {

@@ -12,13 +12,24 @@ export const cspHash = (code: string) => `'sha256-${createHash('sha256').update(
 /** `</script` inside code would end the element early. */
 export const inlineCode = (code: string) => code.replace(/<\/(script)/gi, '<\\/$1')
 
-/** The page with its content-page entry script replaced by `code`, inline; other pages unchanged. */
-export function inlineContentScript(html: string, code: string): string {
-  return html.replace(CONTENT_ENTRY, () => `<script type="module">${inlineCode(code)}</script>`)
-}
-
-/** An island's entry (forms, size selector, admin), as Vike writes it into the page. */
+/** An island's entry (forms, size selector), as Vike writes it into the page. */
 const ISLAND_ENTRY = /<script src="(\/assets\/entries\/pages_interactive_[^"]+\.js)" type="module" async><\/script>/g
+/** The admin page's entry (pages/admin/+client.tsx). */
+const ADMIN_ENTRY = /<script src="\/assets\/entries\/pages_admin_client\.[^"]+\.js" type="module" async><\/script>/
+
+/**
+ * The page with the site's page script (`code`: renderer/enhance.ts, the cookie banner, menus
+ * and visit attribution) inline. A content page's entry script is replaced by it. An island page
+ * (forms, size selector, admin) gets it next to its island's entry, which no longer carries it:
+ * the menus and the banner work before the island has loaded, and the island stays the form alone.
+ * Other pages are unchanged.
+ */
+export function inlinePageScript(html: string, code: string): string {
+  const inline = `<script type="module">${inlineCode(code)}</script>`
+  if (CONTENT_ENTRY.test(html)) return html.replace(CONTENT_ENTRY, () => inline)
+  const island = html.match(ISLAND_ENTRY)?.[0] ?? html.match(ADMIN_ENTRY)?.[0]
+  return island ? html.replace(island, () => inline + island) : html
+}
 
 /**
  * Code that loads the module at `src` once the page has loaded. Form pages fetched their island

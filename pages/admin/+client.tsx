@@ -11,7 +11,8 @@ import type { PageData } from '../../renderer/+onRenderHtml'
 import { ISLAND_DATA_ID } from '../../components/admin/island-data'
 import Page from './+Page'
 
-enhance()
+// Inline in the built page (scripts/page-scripts.ts); the dev server needs it here.
+if (import.meta.env.DEV) enhance()
 const block = document.getElementById(ISLAND_DATA_ID)
 const data = JSON.parse(block?.textContent ?? 'null') as PageData | null
 if (!data?.client) throw new Error(`pages/admin/+client.tsx: #${ISLAND_DATA_ID} is missing from the page`)

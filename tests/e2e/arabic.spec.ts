@@ -16,14 +16,14 @@ test.describe('Arabic', () => {
     }
   })
 
-  test('menus and footer list the six products that exist in Arabic', async ({ page }) => {
+  test('menus and footer list the six products that exist in Arabic', async ({ readerPage: page }) => {
     await page.goto('/ar/')
     await expect(page.locator('#menu-products a')).toHaveCount(6)
     await expect(page.locator('.site-footer nav[aria-labelledby="footer-products"] a')).toHaveCount(6)
     await expect(page.locator('body')).toHaveCSS('direction', 'rtl')
   })
 
-  test('technical values are isolated left-to-right inside Arabic text', async ({ page }) => {
+  test('technical values are isolated left-to-right inside Arabic text', async ({ readerPage: page }) => {
     await page.goto('/ar/shabakat-al-luhum-al-marina/shabakat-lahm-al-baqar/')
     await expect(page.locator('.spec-table bdi').nth(2)).toHaveText('100–250 mm', { useInnerText: true })
   })

@@ -14,7 +14,7 @@
 // A spec's own page.route() handlers run first: call route.fallback() (not route.continue(),
 // which would go to the real port 54321) to pass a request on to this routing, or
 // route.fetch({ url: toTestBackend(route.request().url()) }) to send it yourself.
-import { test as base, expect, type BrowserContext } from '@playwright/test'
+import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 
 export { expect }
@@ -45,9 +45,26 @@ export async function routeToTestBackend(context: BrowserContext): Promise<void>
   })
 }
 
-export const test = base.extend({
+export const test = base.extend<{ readerPage: Page }, { readerContext: BrowserContext }>({
   context: async ({ context }, use) => {
     await routeToTestBackend(context)
     await use(context)
+  },
+  // One context per worker for tests that only open a page and read it: a fresh context and page
+  // cost about half a second of CPU per test on this 2-core machine. Such a test must leave no
+  // state behind (no storage writes it relies on, no routes, no clock, no init scripts); a failed
+  // one gets the page's URL and content in its message, but no trace.
+  readerContext: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
+      await routeToTestBackend(context)
+      await use(context)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  readerPage: async ({ readerContext }, use) => {
+    const page = readerContext.pages()[0] ?? (await readerContext.newPage())
+    await use(page)
   },
 })

@@ -42,6 +42,27 @@ test.describe('layout', () => {
     await expect(toggle).toBeFocused()
   })
 
+  // The page script is inline on form pages too (lib/build/inline-scripts.ts, inlinePageScript):
+  // the menus and the banner do not wait for the form's island, which loads after `load`.
+  test('on a form page the menu and the cookie banner work while the form script is still loading', async ({ page }) => {
+    await stopClock(page)
+    const held: string[] = []
+    await page.route('**/assets/entries/**', (route) => {
+      held.push(route.request().url()) // never answered: the island stays away
+    })
+    await page.goto('/en/quote/')
+    await expect.poll(() => held.length).toBeGreaterThan(0)
+    const toggle = page.locator('[aria-controls="menu-products"]')
+    await toggle.focus()
+    await page.keyboard.press('Enter')
+    await expect(page.locator('#menu-products')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false')
+    await page.clock.runFor(2100)
+    await expect(page.locator('#cookie-banner')).toBeVisible()
+    await expect(page.locator('form.lead-form button[type=submit]')).toBeDisabled()
+  })
+
   test('the products dropdown opens on hover', async ({ page }) => {
     await page.goto('/en/about/')
     await page.hover('#site-nav a[href="/en/elastic-meat-netting/"]')

@@ -46,7 +46,7 @@ const TABLE: [string, number, string, string, RegExp, RegExp][] = [
 
 test.describe('pages', () => {
   for (const [url, status, lang, dir, title, h1] of TABLE) {
-    test(`${url} → ${status}, lang=${lang} dir=${dir}`, async ({ page }) => {
+    test(`${url} → ${status}, lang=${lang} dir=${dir}`, async ({ readerPage: page }) => {
       const response = await page.goto(url)
       expect(response!.status()).toBe(status)
       await expect(page.locator('html')).toHaveAttribute('lang', lang)
@@ -68,13 +68,13 @@ test.describe('pages', () => {
     expect(failing).toEqual([])
   })
 
-  test('the localized not-found page links home and to the products', async ({ page }) => {
+  test('the localized not-found page links home and to the products', async ({ readerPage: page }) => {
     await page.goto('/tr/olmayan-sayfa/')
     await expect(page.locator('main a[href="/tr/"]').first()).toBeVisible()
     await expect(page.locator('main a[href="/tr/elastik-et-kefeni/"]').first()).toBeVisible()
   })
 
-  test('placeholder guides in German are noindex and link the English guide', async ({ page }) => {
+  test('placeholder guides in German are noindex and link the English guide', async ({ readerPage: page }) => {
     await page.goto('/de/leitfaden/meat-netting/')
     await expect(page.locator('meta[name=robots]')).toHaveAttribute('content', 'noindex,follow')
     await expect(page.locator('link[rel=alternate]')).toHaveCount(0)

@@ -1,5 +1,5 @@
 // Site search (Pagefind, one index per language) on the built site, in several languages.
-import { expect, test } from '@playwright/test'
+import { expect, test } from './fixtures'
 
 const cases = [
   { locale: 'en', path: '/en/search/', query: 'salami', expect: /sausage-salami-netting\/$/, dir: 'ltr' },
@@ -9,7 +9,7 @@ const cases = [
 ] as const
 
 for (const c of cases) {
-  test(`${c.locale}: searching "${c.query}" lists the matching page of that language only`, async ({ page }) => {
+  test(`${c.locale}: searching "${c.query}" lists the matching page of that language only`, async ({ readerPage: page }) => {
     await page.goto(c.path)
     await expect(page.locator('html')).toHaveAttribute('dir', c.dir)
     await page.getByRole('searchbox').fill(c.query)

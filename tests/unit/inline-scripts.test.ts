@@ -1,15 +1,32 @@
 import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { cspHash, deferIslandEntries, inlineCode, inlineContentScript } from '../../lib/build/inline-scripts'
+import { cspHash, deferIslandEntries, inlineCode, inlinePageScript } from '../../lib/build/inline-scripts'
 
-describe('inlined content-page script', () => {
+describe('inlined page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
   it('replaces the content-page entry and nothing else', () => {
     const html = `<head>${tag}<script src="/assets/entries/entry-server-routing.X.js" type="module" async></script></head>`
-    expect(inlineContentScript(html, 'go()')).toBe(
+    expect(inlinePageScript(html, 'go()')).toBe(
       '<head><script type="module">go()</script><script src="/assets/entries/entry-server-routing.X.js" type="module" async></script></head>',
     )
+  })
+  it('goes next to an island entry (form, selector, admin), which stays; other pages are unchanged', () => {
+    for (const island of [
+      '<script src="/assets/entries/pages_interactive_quote_client.AB_c-1.js" type="module" async></script>',
+      '<script src="/assets/entries/pages_admin_client.X.js" type="module" async></script>',
+    ])
+      expect(inlinePageScript(`<body>${island}</body>`, 'go()')).toBe(`<body><script type="module">go()</script>${island}</body>`)
+    expect(inlinePageScript('<body><p>redirect</p></body>', 'go()')).toBe('<body><p>redirect</p></body>')
+  })
+  it('the built island pages carry it inline, and their island does not', () => {
+    const about = /<script type="module">([^<]*)<\/script>/.exec(readFileSync('dist/client/en/about/index.html', 'utf8'))![1]!
+    for (const page of ['en/quote', 'ar/talab-tasir', 'de/groessen-auswahl', 'en/admin']) {
+      const html = readFileSync(`dist/client/${page}/index.html`, 'utf8')
+      expect(html, page).toContain(`<script type="module">${about}</script>`)
+      const entry = /\/assets\/entries\/pages_[\w-]+_client\.[\w-]+\.js/.exec(html)![0]
+      expect(readFileSync(`dist/client${entry}`, 'utf8'), entry).not.toContain('cookieConsent')
+    }
   })
   it('cannot be closed early by "</script" in the code', () => {
     expect(inlineCode('a("</script>")')).toBe('a("<\\/script>")')
