@@ -35,6 +35,25 @@ function plainDynamicImports(): Plugin {
 }
 
 /**
+ * Vike adds a code-splitting group for CSS whose name is a function (its workaround for a Vite
+ * CSS duplication bug); Rolldown then warns, twice per build, that its timing report cannot name
+ * the group. Naming every such group silences that warning and nothing else.
+ */
+function nameCodeSplittingGroups(): Plugin {
+  return {
+    name: 'elastinet:name-code-splitting-groups',
+    apply: 'build',
+    outputOptions(options) {
+      const split = options.codeSplitting
+      if (!split || typeof split !== 'object') return
+      for (const [i, group] of (split.groups ?? []).entries()) {
+        if (typeof group.name === 'function' && !group.debugName) group.debugName = `group-${i}`
+      }
+    },
+  }
+}
+
+/**
  * Where a module imported a stylesheet, Vite leaves a comment padded to the import's length,
  * "/* empty css" and 22 spaces, in the minified chunk (0.015 KB gzip in every island entry).
  */
@@ -177,7 +196,7 @@ function islandPerPage(): Plugin {
 export default defineConfig({
   // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.
   logLevel: (process.env.BUILD_LOG_LEVEL as LogLevel | undefined) ?? 'info',
-  plugins: [islandPerPage(), plainDynamicImports(), runtimeInReactChunk(), dropEmptyCssComments(), react(), vike()],
+  plugins: [islandPerPage(), plainDynamicImports(), runtimeInReactChunk(), dropEmptyCssComments(), nameCodeSplittingGroups(), react(), vike()],
   // The local backend's port for local builds (lib/supabase/config.ts); a number, never a key.
   define: {
     'import.meta.env.VITE_SUPABASE_PORT': JSON.stringify(process.env.VITE_SUPABASE_PORT ?? process.env.SUPABASE_PORT ?? ''),
