@@ -76,13 +76,21 @@ test.describe('axe: opened states', () => {
 // ---------------------------------------------------------------------------------------------
 // Keyboard and visible focus
 
-type FocusInfo = { tag: string; label: string; visible: boolean; ring: string; contrast: number; shadow: boolean }
+type FocusInfo = { tag: string; label: string; visible: boolean; ring: string; contrast: number; shadow: boolean; seenBefore: boolean }
 
-/** What has focus, and whether its focus indicator can be seen (outline ≥ 2px with ≥ 3:1 contrast). */
+/**
+ * What has focus, and whether its focus indicator can be seen (outline ≥ 2px with ≥ 3:1
+ * contrast); `seenBefore` says whether an earlier call of this page already reported it (the tab
+ * walk has wrapped around). One round trip per focus stop.
+ */
 function focusInfo(page: Page): Promise<FocusInfo | null> {
   return page.evaluate(() => {
     const el = document.activeElement as HTMLElement | null
     if (!el || el === document.body) return null
+    const w = window as unknown as { __walked?: WeakSet<Element> }
+    w.__walked ??= new WeakSet()
+    const seenBefore = w.__walked.has(el)
+    w.__walked.add(el)
     const rgb = (c: string): number[] => (c.match(/[\d.]+/g) ?? []).map(Number)
     const lum = ([r, g, b]: number[]) => {
       const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4)
@@ -108,6 +116,7 @@ function focusInfo(page: Page): Promise<FocusInfo | null> {
       ring: cs.outlineStyle === 'none' ? 'none' : `${cs.outlineWidth} ${cs.outlineStyle} ${cs.outlineColor}`,
       contrast: cs.outlineStyle === 'none' || parseFloat(cs.outlineWidth) < 2 ? 0 : (a + 0.05) / (b + 0.05),
       shadow: cs.boxShadow !== 'none',
+      seenBefore,
     }
   })
 }
@@ -125,13 +134,7 @@ async function tabWalk(page: Page): Promise<{ stops: number; bad: string[] }> {
     await page.keyboard.press('Tab')
     const f = await focusInfo(page)
     if (!f) break // past the last element, focus leaves the document
-    const again = await page.evaluate(() => {
-      const w = window as unknown as { __walked?: WeakSet<Element> }
-      w.__walked ??= new WeakSet()
-      const el = document.activeElement!
-      return w.__walked.has(el) || !w.__walked.add(el)
-    })
-    if (again) break // wrapped around
+    if (f.seenBefore) break // wrapped around
     stops++
     if (!f.visible) bad.push(`<${f.tag}> "${f.label}" has focus but is not visible`)
     else if (f.contrast < 3 && !f.shadow)
