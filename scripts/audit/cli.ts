@@ -5,15 +5,16 @@
 import { resolve } from 'node:path'
 import { formatProblem, summaryTable, verdict } from '../../lib/audit/format'
 import { type AuditResult, AuditSetupError, runAudit } from '../../lib/audit/run'
-import { parseCliArgs } from '../cli-args'
+import { isEntryPoint, parseCliArgs } from '../cli-args'
 import { LockFileError } from '../../lib/audit/lock'
 import { AUDIT_FILES, writeReports } from '../../lib/audit/write'
 
 const USAGE = 'usage: npm run audit -- [--content content] [--out reports/audit] [--strict-stale] [--errors-only]'
 
-function main(): number {
+export function main(args: string[] = process.argv.slice(2)): number {
   const parsed = parseCliArgs(
     {
+      args,
       options: {
         content: { type: 'string', default: 'content' },
         out: { type: 'string', default: 'reports/audit' },
@@ -25,29 +26,29 @@ function main(): number {
     USAGE,
   )
   if (!parsed) return 2
-  const args = parsed.values
-  if (args.help) {
+  const opts = parsed.values
+  if (opts.help) {
     console.log(USAGE)
     return 0
   }
   const github = process.env.GITHUB_ACTIONS === 'true'
   let result: AuditResult
   try {
-    result = runAudit({ contentDir: resolve(args.content), strictStale: args['strict-stale'] })
+    result = runAudit({ contentDir: resolve(opts.content), strictStale: opts['strict-stale'] })
   } catch (error) {
     if (!(error instanceof AuditSetupError || error instanceof LockFileError)) throw error
     console.error(github ? `::error::${error.message}` : `error: ${error.message}`)
     return 2
   }
-  const shown = result.problems.filter((p) => !p.quiet && (p.severity === 'error' || !args['errors-only']))
+  const shown = result.problems.filter((p) => !p.quiet && (p.severity === 'error' || !opts['errors-only']))
   for (const severity of ['error', 'warning'] as const) {
     for (const p of shown) if (p.severity === severity) console.log(formatProblem(p, github))
   }
-  writeReports(result, resolve(args.out))
+  writeReports(result, resolve(opts.out))
   console.log(`\n${summaryTable(result)}\n`)
   console.log(verdict(result))
-  console.log(`Reports: ${[AUDIT_FILES.summary, AUDIT_FILES.items, AUDIT_FILES.json].map((f) => `${args.out}/${f}`).join(', ')}`)
+  console.log(`Reports: ${[AUDIT_FILES.summary, AUDIT_FILES.items, AUDIT_FILES.json].map((f) => `${opts.out}/${f}`).join(', ')}`)
   return result.ok ? 0 : 1
 }
 
-process.exitCode = main()
+if (isEntryPoint(import.meta.url)) process.exitCode = main()

@@ -9,13 +9,14 @@
 import { relative, resolve } from 'node:path'
 import { readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
 import { type AuditInput, AuditSetupError, loadAudit } from '../../lib/audit/run'
-import { parseCliArgs } from '../cli-args'
+import { isEntryPoint, parseCliArgs } from '../cli-args'
 
 const USAGE = 'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--content content]'
 
-function main(): number {
+export function main(args: string[] = process.argv.slice(2)): number {
   const parsed = parseCliArgs(
     {
+      args,
       options: {
         locale: { type: 'string', multiple: true, default: [] },
         file: { type: 'string', multiple: true, default: [] },
@@ -26,23 +27,23 @@ function main(): number {
     USAGE,
   )
   if (!parsed) return 2
-  const args = parsed.values
+  const opts = parsed.values
   let input: AuditInput
   try {
-    input = loadAudit(resolve(args.content))
+    input = loadAudit(resolve(opts.content))
   } catch (error) {
     if (!(error instanceof AuditSetupError)) throw error
     console.error(`error: ${error.message}`)
     return 2
   }
   const [source, ...others] = input.routes.locales
-  const files = args.file.length ? new Set(args.file.map((f) => relative(process.cwd(), resolve(f)).split('\\').join('/'))) : undefined
+  const files = opts.file.length ? new Set(opts.file.map((f) => relative(process.cwd(), resolve(f)).split('\\').join('/'))) : undefined
   const localeOf = (file: string) => others.find((l) => input.byLocale.get(l)?.files.has(file))
-  let wanted = args.locale.flatMap((l) => l.split(',')).flatMap((l) => (l === 'all' ? others : [l]))
+  let wanted = opts.locale.flatMap((l) => l.split(',')).flatMap((l) => (l === 'all' ? others : [l]))
   if (!wanted.length && files) {
     const foreign = [...files].filter((f) => !localeOf(f))
     if (foreign.length) {
-      console.error(`error: --file ${foreign.join(', ')}: not a translation file under ${args.content} (the ${source} source files have no lock)`)
+      console.error(`error: --file ${foreign.join(', ')}: not a translation file under ${opts.content} (the ${source} source files have no lock)`)
       return 2
     }
     wanted = [...new Set([...files].map((f) => localeOf(f)!))]
@@ -56,21 +57,21 @@ function main(): number {
     console.error(`error: --locale ${unknown.join(', ')}: not a translated locale (${others.join(', ')}; ${source} is the source language)`)
     return 2
   }
-  if (args.key.length && !files) {
+  if (opts.key.length && !files) {
     console.error(`error: --key needs the --file it is in\n${USAGE}`)
     return 2
   }
   const english = input.byLocale.get(source!)
   if (!english) {
-    console.error(`error: no ${source} content found under ${args.content}`)
+    console.error(`error: no ${source} content found under ${opts.content}`)
     return 2
   }
   const foreign = [...(files ?? [])].filter((f) => !wanted.some((l) => input.byLocale.get(l)?.files.has(f)))
   if (foreign.length) {
-    console.error(`error: --file ${foreign.join(', ')}: not a ${wanted.join('/')} translation file under ${args.content}`)
+    console.error(`error: --file ${foreign.join(', ')}: not a ${wanted.join('/')} translation file under ${opts.content}`)
     return 2
   }
-  const keys = args.key.length ? new Set(args.key) : undefined
+  const keys = opts.key.length ? new Set(opts.key) : undefined
   for (const locale of wanted) {
     const target = input.byLocale.get(locale)
     const own = files && [...files].filter((f) => target?.files.has(f))
@@ -91,4 +92,4 @@ function main(): number {
   return 0
 }
 
-process.exitCode = main()
+if (isEntryPoint(import.meta.url)) process.exitCode = main()

@@ -5,14 +5,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
-import { parseCliArgs } from '../cli-args'
+import { isEntryPoint, parseCliArgs } from '../cli-args'
 import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
 import { buildXliff } from '../../lib/i18n/xliff'
 
 const USAGE = 'usage: npm run i18n:export -- <locale> [--out reports/xliff/<locale>.xlf] [--content content]'
 
-function main(): number {
-  const parsed = parseCliArgs({ allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } }, USAGE)
+export function main(args: string[] = process.argv.slice(2)): number {
+  const parsed = parseCliArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } }, USAGE)
   if (!parsed) return 2
   const [locale, ...extra] = parsed.positionals
   if (!locale || extra.length) {
@@ -35,4 +35,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main()
+if (isEntryPoint(import.meta.url)) process.exitCode = main()

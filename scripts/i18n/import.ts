@@ -5,14 +5,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
-import { parseCliArgs } from '../cli-args'
+import { isEntryPoint, parseCliArgs } from '../cli-args'
 import { ImportError, importXliff } from '../../lib/i18n/xliff-import'
 import { XliffError } from '../../lib/i18n/xliff'
 
 const USAGE = 'usage: npm run i18n:import -- <file.xlf> [--content content]'
 
-function main(): number {
-  const parsed = parseCliArgs({ allowPositionals: true, options: { content: { type: 'string', default: 'content' } } }, USAGE)
+export function main(args: string[] = process.argv.slice(2)): number {
+  const parsed = parseCliArgs({ args, allowPositionals: true, options: { content: { type: 'string', default: 'content' } } }, USAGE)
   if (!parsed) return 2
   const [file, ...extra] = parsed.positionals
   if (!file || extra.length) {
@@ -38,4 +38,4 @@ function main(): number {
   }
 }
 
-process.exitCode = main()
+if (isEntryPoint(import.meta.url)) process.exitCode = main()

@@ -2,12 +2,11 @@
 // stale; a CAT tool fills the targets; npm run i18n:import writes them back. The result must be
 // exactly tests/fixtures/xliff/expected/ (comments, key order and quoting kept; missing keys,
 // list items and files created where English has them), and the audit then passes.
-import { spawnSync } from 'node:child_process'
 import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { buildXliff, escapeText, parseXliff, XliffError } from '../../lib/i18n/xliff'
-import { tempDir } from './audit/run-cli'
+import { runCli, spawnCli, tempDir } from './audit/run-cli'
 
 const FIXTURE = 'tests/fixtures/xliff'
 // What the translator types into the CAT tool, by translation file and key.
@@ -31,10 +30,6 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
   'guides/de/sizes.mdx': { title: 'Größen', description: 'So wählen Sie die Größe.', body: 'Messen Sie zuerst den Umfang.' },
 }
 
-const run = (script: string, args: string[]) => {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', script, ...args], { encoding: 'utf8', env: { ...process.env, GITHUB_ACTIONS: '' } })
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr }
-}
 const filesUnder = (dir: string) =>
   readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((d) => d.isFile())
@@ -64,8 +59,10 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
   const before = new Map(filesUnder(content).map((f) => [f, readFileSync(join(content, f), 'utf8')]))
   const xlf = join(dir, 'de.xlf')
 
+  // This export and the import of the filled file run as real `node --import tsx scripts/i18n/...ts`
+  // processes; every other run calls the script's main() in this process.
   it('exports what German lacks or has stale, with source, notes, file and key', () => {
-    const out = run('scripts/i18n/export.ts', ['de', '--content', content, '--out', xlf])
+    const out = spawnCli('export', ['de', '--content', content, '--out', xlf])
     expect(out.stdout).toContain('11 missing and 3 stale de texts in 5 files')
     expect(out.code).toBe(0)
     const doc = parseXliff(readFileSync(xlf, 'utf8'))
@@ -85,7 +82,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
   })
 
   it('importing the export as it is changes nothing (stale targets still "initial" are not reviewed)', () => {
-    const out = run('scripts/i18n/import.ts', [xlf, '--content', content])
+    const out = runCli('import', [xlf, '--content', content])
     expect(out.stdout).toContain('de: 0 texts imported, 0 recorded as current')
     expect(out.stdout).toMatch(/ui\/de\.yml: nav\.home \(unchanged and still in state "initial": not reviewed\)/)
     expect(filesUnder(content).filter((f) => before.get(f) !== readFileSync(join(content, f), 'utf8'))).toEqual([])
@@ -93,7 +90,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
 
   it('imports the filled file: every file equals the expected one, nothing else changes', () => {
     writeFileSync(xlf, fillTargets(readFileSync(xlf, 'utf8'), content))
-    const out = run('scripts/i18n/import.ts', [xlf, '--content', content])
+    const out = spawnCli('import', [xlf, '--content', content])
     expect(out.stderr).toBe('')
     expect(out.stdout).toContain('de: 14 texts imported, 14 recorded as current')
     const expected = join(FIXTURE, 'expected')
@@ -105,10 +102,10 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
   })
 
   it('leaves nothing to translate: the audit passes and a new export is empty', () => {
-    const audit = run('scripts/audit/cli.ts', ['--content', content, '--out', join(dir, 'audit'), '--strict-stale'])
+    const audit = runCli('cli', ['--content', content, '--out', join(dir, 'audit'), '--strict-stale'])
     expect(audit.stdout).toContain('Localization audit passed: 0 errors')
     expect(audit.code).toBe(0)
-    const again = run('scripts/i18n/export.ts', ['de', '--content', content, '--out', join(dir, 'again.xlf')])
+    const again = runCli('export', ['de', '--content', content, '--out', join(dir, 'again.xlf')])
     expect(again.stdout).toContain('0 missing and 0 stale de texts in 0 files')
   })
 
@@ -117,7 +114,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
       buildXliff({ srcLang: 'en', trgLang, files: [{ original, units: [{ key, source: 'x', target: 'y', notes: [] }] }] })
     const tryImport = (xml: string) => {
       writeFileSync(join(dir, 'bad.xlf'), xml)
-      return run('scripts/i18n/import.ts', [join(dir, 'bad.xlf'), '--content', content])
+      return runCli('import', [join(dir, 'bad.xlf'), '--content', content])
     }
     expect(tryImport(doc(join(content, 'ui/en.yml'), 'nav.home')).stderr).toMatch(/<file original=".*ui\/en\.yml">: not a de translation file/)
     expect(tryImport(doc(join(content, 'ui/de.yml'), 'nav.hom')).stderr).toMatch(/ui\/de\.yml: nav\.hom: English has no such text/)
@@ -177,7 +174,7 @@ describe('XLIFF round trip on the real content', () => {
     const originals = new Map(filesUnder('content').map((f) => [f, readFileSync(join('content', f), 'utf8')]))
     for (const locale of ['tr', 'de', 'fr']) {
       const xlf = join(dir, `${locale}.xlf`)
-      expect(run('scripts/i18n/export.ts', [locale, '--content', content, '--out', xlf]).code).toBe(0)
+      expect(runCli('export', [locale, '--content', content, '--out', xlf]).code).toBe(0)
       const filled = readFileSync(xlf, 'utf8').replace(/<file id="[^"]*" original="([^"]*)">([\s\S]*?)<\/file>/g, (whole, original: string) => {
         const file = relative(content, original).split('\\').join('/')
         return whole.replace(/<unit id="([^"]*)" name="([^"]*)">([\s\S]*?)<\/source>/g, (u, _id, key: string) => {
@@ -187,7 +184,7 @@ describe('XLIFF round trip on the real content', () => {
         })
       })
       writeFileSync(xlf, filled)
-      const out = run('scripts/i18n/import.ts', [xlf, '--content', content])
+      const out = runCli('import', [xlf, '--content', content])
       expect(out.code, out.stderr).toBe(0)
     }
     const differ = filesUnder(content).filter((f) => originals.get(f) !== readFileSync(join(content, f), 'utf8'))

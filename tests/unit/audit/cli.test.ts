@@ -1,7 +1,7 @@
 // The release gate: each kind of translation error in a small two-locale fixture is found,
 // named with file:line and key, shown with its English source, and sets the exit code.
 import { describe, expect, it } from 'vitest'
-import { audit } from './run-cli'
+import { audit, spawnCli } from './run-cli'
 
 const F = 'tests/fixtures/audit'
 
@@ -74,8 +74,10 @@ describe('npm run audit against fixtures', () => {
     expect(audit('optional-link').stdout).toMatch(/^tr\s+100\.0%\s+2\/2\s.*complete; 1 structure mismatch; 1 placeholder page not counted \(guide\)$/m)
   })
 
+  // The one case run as a real `node --import tsx scripts/audit/cli.ts` process (the others call
+  // main() in this process): the entry point runs, reads CI's environment and sets the exit code.
   it('writes GitHub Actions annotations when GITHUB_ACTIONS=true', () => {
-    const run = audit('missing-key', [], { GITHUB_ACTIONS: 'true' })
+    const run = audit('missing-key', [], { GITHUB_ACTIONS: 'true' }, spawnCli)
     expect(run.stdout.split('\n')).toContain(
       `::error file=${F}/missing-key/content/ui/tr.yml,line=2,title=missing (tr)::nav.quote: not translated: add this text in your language — English (${F}/missing-key/content/ui/en.yml:3): "Request a Quote"`,
     )

@@ -5,7 +5,7 @@ import { cpSync, existsSync, readFileSync, readdirSync, writeFileSync } from 'no
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { lockCommand } from '../../../lib/audit/compare'
-import { fixture, runCli, tempDir } from './run-cli'
+import { fixture, runCli, spawnCli, tempDir } from './run-cli'
 
 function copy(scenario = 'stale') {
   const dir = join(tempDir('audit-lock-'), 'content')
@@ -34,7 +34,8 @@ describe('npm run audit:lock', () => {
     const content = copy()
     expect(auditOf(content).code).toBe(1)
     const before = lockFiles(content)
-    const lock = runCli('lock', ['--content', content, '--file', join(content, 'ui/tr.yml')])
+    // A real `node --import tsx scripts/audit/lock.ts` process; the other runs call main() in this process.
+    const lock = spawnCli('lock', ['--content', content, '--file', join(content, 'ui/tr.yml')])
     expect(lock.stdout).toMatch(/^tr: 0 recorded, 1 re-recorded \(were stale\), 0 removed; .*i18n-lock\/ui\/tr\.yml\n$/)
     expect(lock.code).toBe(0)
     expect(changed(before, lockFiles(content))).toEqual(['i18n-lock/ui/tr.yml'])

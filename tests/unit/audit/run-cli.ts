@@ -1,9 +1,18 @@
-// Runs the audit CLIs as child processes, the way CI and translators run them.
+// Runs the audit and XLIFF CLIs the way CI and translators run them: runCli calls the script's
+// main(args) in this process (what most tests use: no ~1 s of tsx, zod and yaml loading per
+// run), spawnCli starts the real `node --import tsx scripts/...ts` (one test per CLI keeps
+// proving the entry point, exit code and output of a real process). Both answer the same
+// { code, stdout, stderr }.
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll } from 'vitest'
+import { format } from 'node:util'
+import { afterAll, vi } from 'vitest'
+import { main as auditMain } from '../../../scripts/audit/cli'
+import { main as lockMain } from '../../../scripts/audit/lock'
+import { main as exportMain } from '../../../scripts/i18n/export'
+import { main as importMain } from '../../../scripts/i18n/import'
 
 export const fixture = (scenario: string) => `tests/fixtures/audit/${scenario}/content`
 const made: string[] = []
@@ -17,16 +26,63 @@ export function tempDir(prefix = 'audit-') {
   return dir
 }
 
-export function runCli(script: 'cli' | 'lock', args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', `scripts/audit/${script}.ts`, ...args], {
+const CLIS = {
+  cli: { script: 'scripts/audit/cli.ts', main: auditMain },
+  lock: { script: 'scripts/audit/lock.ts', main: lockMain },
+  export: { script: 'scripts/i18n/export.ts', main: exportMain },
+  import: { script: 'scripts/i18n/import.ts', main: importMain },
+}
+export type Cli = keyof typeof CLIS
+export type CliRun = { code: number | null; stdout: string; stderr: string }
+export type CliRunner = (cli: Cli, args: string[], env?: Record<string, string>) => CliRun
+
+/** The CLI as a child process. GITHUB_ACTIONS is cleared (unless `env` sets it), as on a laptop. */
+export const spawnCli: CliRunner = (cli, args, env = {}) => {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', CLIS[cli].script, ...args], {
     encoding: 'utf8',
     env: { ...process.env, GITHUB_ACTIONS: '', ...env },
   })
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** npm run audit -- --content <fixture> --out <temp dir> */
-export function audit(scenario: string, extra: string[] = [], env: Record<string, string> = {}) {
+/** A console method that keeps each call as the line it would print. */
+function printInto(lines: string[]) {
+  return (...data: unknown[]) => {
+    lines.push(`${format(...data)}\n`)
+  }
+}
+
+/**
+ * The CLI's main(args) in this process, with the same environment as spawnCli for the call and
+ * what it prints collected as the process would print it: console.log and console.info on stdout,
+ * console.error and console.warn on stderr, each call one line.
+ */
+export const runCli: CliRunner = (cli, args, env = {}) => {
+  const stdout: string[] = []
+  const stderr: string[] = []
+  const spies = [
+    vi.spyOn(console, 'log').mockImplementation(printInto(stdout)),
+    vi.spyOn(console, 'info').mockImplementation(printInto(stdout)),
+    vi.spyOn(console, 'error').mockImplementation(printInto(stderr)),
+    vi.spyOn(console, 'warn').mockImplementation(printInto(stderr)),
+  ]
+  const vars = { GITHUB_ACTIONS: '', ...env }
+  const saved = Object.entries(vars).map(([name]) => [name, process.env[name]] as const)
+  Object.assign(process.env, vars)
+  try {
+    const code = CLIS[cli].main(args)
+    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
+  } finally {
+    for (const [name, value] of saved) {
+      if (value === undefined) delete process.env[name]
+      else process.env[name] = value
+    }
+    for (const spy of spies) spy.mockRestore()
+  }
+}
+
+/** npm run audit -- --content <fixture> --out <temp dir> (in this process unless `run` is spawnCli) */
+export function audit(scenario: string, extra: string[] = [], env: Record<string, string> = {}, run: CliRunner = runCli) {
   const out = tempDir()
-  return { out, ...runCli('cli', ['--content', fixture(scenario), '--out', out, ...extra], env) }
+  return { out, ...run('cli', ['--content', fixture(scenario), '--out', out, ...extra], env) }
 }
