@@ -401,8 +401,8 @@ test.describe('form states', () => {
     expect(await stored(email)).toHaveLength(0)
   })
 
+  // The idle form is checked with every page in every-page.spec.ts; this is the error state.
   for (const url of ['/en/quote/', '/ar/talab-tasir/', '/tr/numuneler/', '/fr/contact/'])
-    // The idle form is checked with every page in every-page.spec.ts; this is the error state.
     test(`${url} has no axe violations with errors shown`, async ({ page }) => {
       await page.goto(url)
       await expect(submitButton(page)).toBeEnabled()
