@@ -1,7 +1,7 @@
 // Arabic: right-to-left, and the two pork products and the bacon page are never linked.
 import { readFileSync } from 'node:fs'
 import { htmlFiles } from '../../scripts/bench/page-weight'
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 
 test.describe('Arabic', () => {
   test('every Arabic page is rtl and never links pork, bacon-ham or the bacon page', () => {

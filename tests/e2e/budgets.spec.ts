@@ -4,7 +4,7 @@
 // the static analysis sees every script Chromium really loads.
 import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 import { routeTable } from '../../lib/content/data'
 import { attrOf, hasAttr, htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
 import { INTERACTIVE } from './page-types'

@@ -2,7 +2,7 @@
 // static host reads; the policy stays strict. That no page type in any locale reports a violation
 // while it loads and hydrates is checked in every-page.spec.ts.
 import { readFileSync } from 'node:fs'
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 import { recordViolations, recordedViolations } from './page-checks'
 
 /** The directives of a policy: "script-src" → ["'self'", …]. */

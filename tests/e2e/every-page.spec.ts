@@ -8,7 +8,7 @@
 // from the one stylesheet and differ by page type, not by language, and the rule is almost half
 // of axe's time on a page. The opened states (menus, cookie banner, phone layout) are checked with
 // contrast in a11y.spec.ts.
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 import { axe, openWatchingCsp, recordViolations, staleFor, withAxe } from './page-checks'
 import { samplePages, samplesByType } from './page-types'
 

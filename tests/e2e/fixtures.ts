@@ -45,19 +45,46 @@ export async function routeToTestBackend(context: BrowserContext): Promise<void>
   })
 }
 
-export const test = base.extend<{ readerPage: Page }, { readerContext: BrowserContext }>({
+export const test = base.extend({
   context: async ({ context }, use) => {
     await routeToTestBackend(context)
     await use(context)
   },
-  // One context per worker for tests that only open a page and read it: a fresh context and page
-  // cost about half a second of CPU per test on this 2-core machine. Such a test must leave no
-  // state behind (no storage writes it relies on, no routes, no clock, no init scripts); a failed
-  // one gets the page's URL and content in its message, but no trace.
+})
+
+/** Fails the test if `page` sent anything to the built-in backend while `body` ran. */
+async function withoutBackendRequests(page: Page, body: () => Promise<void>) {
+  const sent: string[] = []
+  const onRequest = (r: { url(): string }) => {
+    if (BUILT_IN_BACKEND.test(r.url())) sent.push(r.url())
+  }
+  page.on('request', onRequest)
+  try {
+    await body()
+  } finally {
+    page.off('request', onRequest)
+  }
+  expect(sent, 'this page called the backend: use `test` from ./fixtures, which routes it to the test backend').toEqual([])
+}
+
+/**
+ * `test` for specs whose pages never call the backend: content pages, forms that are not sent,
+ * the admin page signed out. Routing costs every request of a context a round trip through
+ * Playwright (about 12% of the CPU of a spec that opens many pages), so these contexts are not
+ * routed; a request to the backend fails the test instead of reaching port 54321.
+ *
+ * `readerPage`: one context per worker for tests that only open a page and read it (a fresh
+ * context and page cost about half a second of CPU per test on this 2-core machine). Such a
+ * test must leave no state behind (no storage writes it relies on, no routes, no clock, no init
+ * scripts); a failed one gets the page's URL and content in its message, but no trace.
+ */
+export const readOnlyTest = base.extend<{ readerPage: Page }, { readerContext: BrowserContext }>({
+  page: async ({ page }, use) => {
+    await withoutBackendRequests(page, () => use(page))
+  },
   readerContext: [
     async ({ browser }, use) => {
       const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
-      await routeToTestBackend(context)
       await use(context)
       await context.close()
     },
@@ -65,6 +92,6 @@ export const test = base.extend<{ readerPage: Page }, { readerContext: BrowserCo
   ],
   readerPage: async ({ readerContext }, use) => {
     const page = readerContext.pages()[0] ?? (await readerContext.newPage())
-    await use(page)
+    await withoutBackendRequests(page, () => use(page))
   },
 })

@@ -2,7 +2,7 @@
 // Timers run on page.clock (the cookie banner's 2000 ms), CSS animations are read through the
 // Web Animations API (the floating WhatsApp button's 1 s delay): no test sleeps.
 import type { Page } from '@playwright/test'
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 
 /** A fake clock that stands still until the test moves it (it survives navigations). */
 async function stopClock(page: Page) {

@@ -1,6 +1,6 @@
 // The spec's routes as a table: URL → status, <html lang dir>, title and main heading. Page URLs
 // are in the site's one URL form: every page path ends in "/" (lib/routing/table.ts).
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 
 // [url, status, lang, dir, title contains, h1 contains]
 const TABLE: [string, number, string, string, RegExp, RegExp][] = [

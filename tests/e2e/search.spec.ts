@@ -1,5 +1,5 @@
 // Site search (Pagefind, one index per language) on the built site, in several languages.
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 
 const cases = [
   { locale: 'en', path: '/en/search/', query: 'salami', expect: /sausage-salami-netting\/$/, dir: 'ltr' },

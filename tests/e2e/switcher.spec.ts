@@ -1,7 +1,7 @@
 // The language switcher lands on the same page in every other language (from the route table,
 // whose paths end in "/").
 import { routeTable } from '../../lib/content/data'
-import { expect, test } from './fixtures'
+import { expect, readOnlyTest as test } from './fixtures'
 
 const PAGES = ['product/beef', 'size-selector', 'about', 'guide/meat-netting', 'quote']
 
