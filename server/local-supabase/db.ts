@@ -41,12 +41,18 @@ const PGLITE_VERSION = (() => {
   return (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version
 })()
 
-async function openMemoryDb(migrationsDir: string): Promise<PGlite> {
-  const file = await templateFile(migrationsDir)
-  if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([await readFile(file)]) })
-  const pg = await PGlite.create('memory://')
+/** The Supabase stand-in's bootstrap, then the migrations not yet applied. */
+async function prepare(pg: PGlite, migrationsDir: string): Promise<PGlite> {
   await pg.exec(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'))
   await migrate(pg, migrationsDir)
+  return pg
+}
+
+async function openMemoryDb(migrationsDir: string): Promise<PGlite> {
+  const file = await templateFile(migrationsDir)
+  // The dump is keyed by bootstrap.sql and the migrations: nothing is left to apply to its copy.
+  if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([await readFile(file)]) })
+  const pg = await prepare(await PGlite.create('memory://'), migrationsDir)
   // Written under a unique name, then renamed: a parallel test worker never reads half a file.
   const partial = `${file}.${process.pid}.${Date.now()}`
   await writeFile(partial, Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()))
@@ -56,7 +62,7 @@ async function openMemoryDb(migrationsDir: string): Promise<PGlite> {
 
 export async function openDb(opts: { dataDir?: string; migrationsDir?: string }): Promise<Db> {
   const migrationsDir = opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR
-  const pg = opts.dataDir ? await PGlite.create(opts.dataDir) : await openMemoryDb(migrationsDir)
+  const pg = opts.dataDir ? await prepare(await PGlite.create(opts.dataDir), migrationsDir) : await openMemoryDb(migrationsDir)
   // PGlite is one connection; one request's SET LOCAL ROLE must never leak into another's
   // statements, so every unit of work waits for the previous one to finish.
   let queue: Promise<unknown> = Promise.resolve()
@@ -65,9 +71,6 @@ export async function openDb(opts: { dataDir?: string; migrationsDir?: string })
     queue = run.catch(() => undefined)
     return run
   }
-
-  if (opts.dataDir) await pg.exec(await readFile(path.join(here, 'bootstrap.sql'), 'utf8'))
-  await migrate(pg, migrationsDir) // nothing left to apply on a fresh in-memory copy
 
   return {
     pg,
