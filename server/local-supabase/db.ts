@@ -23,10 +23,11 @@ export interface Db {
   close(): Promise<void>
 }
 
-// An in-memory database (the tests, the e2e backend) starts from a copy of one already
-// bootstrapped and migrated: creating and migrating one takes ~1.7 s of CPU, loading PGlite's dump
-// of it ~0.6 s, and a test run opens about a dozen. The dump lives in the OS temp directory, named
-// by a hash of bootstrap.sql, the migrations and PGlite's version, so any change makes a new one.
+// A new database (in memory for the tests and the e2e backend, or a new data directory) starts
+// from a copy of one already bootstrapped and migrated: creating and migrating one takes ~1.7 s
+// of CPU (a data directory on disk, more), loading PGlite's dump of it ~0.6 s, and a test run
+// opens a few dozen. The dump lives in the OS temp directory, named by a hash of bootstrap.sql,
+// the migrations and PGlite's version, so any change makes a new one.
 async function templateFile(migrationsDir: string): Promise<string> {
   const hash = createHash('sha256')
   hash.update(PGLITE_VERSION)
@@ -48,21 +49,35 @@ async function prepare(pg: PGlite, migrationsDir: string): Promise<PGlite> {
   return pg
 }
 
-async function openMemoryDb(migrationsDir: string): Promise<PGlite> {
+/** The dump of a bootstrapped and migrated database for these migrations, made on first use. */
+async function template(migrationsDir: string): Promise<Blob> {
   const file = await templateFile(migrationsDir)
-  // The dump is keyed by bootstrap.sql and the migrations: nothing is left to apply to its copy.
-  if (existsSync(file)) return PGlite.create({ loadDataDir: new Blob([await readFile(file)]) })
+  if (existsSync(file)) return new Blob([await readFile(file)])
   const pg = await prepare(await PGlite.create('memory://'), migrationsDir)
+  const dump = await pg.dumpDataDir('gzip')
+  await pg.close()
   // Written under a unique name, then renamed: a parallel test worker never reads half a file.
   const partial = `${file}.${process.pid}.${Date.now()}`
-  await writeFile(partial, Buffer.from(await (await pg.dumpDataDir('gzip')).arrayBuffer()))
+  await writeFile(partial, Buffer.from(await dump.arrayBuffer()))
   await rename(partial, file)
-  return pg
+  return dump
+}
+
+/**
+ * A new database (in memory, or `dataDir` without PG_VERSION: checkDataDir has refused anything
+ * half there) is a copy of the template, which is keyed by bootstrap.sql and the migrations, so
+ * nothing is left to apply. An existing data directory gets the bootstrap (idempotent) and the
+ * migrations it lacks.
+ */
+async function open(dataDir: string | undefined, migrationsDir: string): Promise<PGlite> {
+  if (dataDir && existsSync(path.join(dataDir, 'PG_VERSION'))) return prepare(await PGlite.create(dataDir), migrationsDir)
+  const loadDataDir = await template(migrationsDir)
+  return dataDir ? PGlite.create(dataDir, { loadDataDir }) : PGlite.create({ loadDataDir })
 }
 
 export async function openDb(opts: { dataDir?: string; migrationsDir?: string }): Promise<Db> {
   const migrationsDir = opts.migrationsDir ?? DEFAULT_MIGRATIONS_DIR
-  const pg = opts.dataDir ? await prepare(await PGlite.create(opts.dataDir), migrationsDir) : await openMemoryDb(migrationsDir)
+  const pg = await open(opts.dataDir, migrationsDir)
   // PGlite is one connection; one request's SET LOCAL ROLE must never leak into another's
   // statements, so every unit of work waits for the previous one to finish.
   let queue: Promise<unknown> = Promise.resolve()

@@ -1,7 +1,8 @@
-// In-memory databases (tests, the e2e backend) start from a dump of one bootstrapped and migrated
-// database (server/local-supabase/db.ts, openMemoryDb): each is a separate copy with the full
-// migration history, and the dump is made again whenever a migration changes.
-import { cpSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+// New databases, in memory (tests, the e2e backend) or in a new data directory (`npm start`,
+// `npm run dev`), start from a dump of one bootstrapped and migrated database
+// (server/local-supabase/db.ts, `template`): each is a separate copy with the full migration
+// history, and the dump is made again whenever a migration changes.
+import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
@@ -15,8 +16,8 @@ afterAll(async () => {
   for (const db of opened) await db.close()
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true })
 })
-const open = async (migrationsDir?: string) => {
-  const db = await openDb({ migrationsDir })
+const open = async (migrationsDir?: string, dataDir?: string) => {
+  const db = await openDb({ migrationsDir, dataDir })
   opened.push(db)
   return db
 }
@@ -49,5 +50,22 @@ describe('in-memory databases', () => {
     expect((await db.pg.query(`select to_regclass('public.probe') as t`)).rows).toEqual([{ t: 'probe' }])
     const again = await open(dir) // from the dump made for this set of migrations
     expect((await again.pg.query(`select to_regclass('public.probe') as t`)).rows).toEqual([{ t: 'probe' }])
+  })
+})
+
+describe('a new data directory', () => {
+  it('is a copy of the template on disk, with every migration, and keeps what is written across a restart', async () => {
+    const dataDir = join(mkdtempSync(join(tmpdir(), 'pgdata-')), 'db')
+    dirs.push(dataDir)
+    const db = await open(undefined, dataDir)
+    expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true)
+    expect(await versions(db)).toEqual(migrationFiles(DEFAULT_MIGRATIONS_DIR))
+    await db.pg.exec(`create table public.kept (note text); insert into public.kept values ('written before the restart')`)
+    await db.close()
+    opened.splice(opened.indexOf(db), 1)
+
+    const again = await open(undefined, dataDir)
+    expect((await again.pg.query('select note from public.kept')).rows).toEqual([{ note: 'written before the restart' }])
+    expect(await versions(again)).toEqual(migrationFiles(DEFAULT_MIGRATIONS_DIR))
   })
 })
