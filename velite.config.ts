@@ -124,6 +124,12 @@ const glossary = defineCollection({
  * result type on purpose: checks.ts reads .velite/'s types, which are derived from this file.
  */
 function prepare(data: unknown): undefined | false {
+  // velite lists files in the order its directory walk meets them, which varies from build to
+  // build; sorted by file, the same content gives the same output (and `npm run dev` reloads only
+  // what changed).
+  for (const list of Object.values(data as Record<string, unknown>)) {
+    if (Array.isArray(list)) list.sort((a: { file?: string }, b: { file?: string }) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1))
+  }
   const problems = contentProblems(root, data as Parameters<typeof contentProblems>[1])
   mkdirSync(output, { recursive: true })
   writeFileSync(join(output, 'problems.json'), `${JSON.stringify(problems, null, 1)}\n`)
@@ -133,13 +139,17 @@ function prepare(data: unknown): undefined | false {
   return false // keep the last good output: the dev server stays up and shows the problems
 }
 
-export default defineConfig({
+const config = defineConfig({
   root,
   // velite's strict mode throws before prepare, with field paths but no lines and no file-name,
   // link or placeholder checks; prepare below fails on every problem instead.
   strict: false,
   loaders: [yamlLoader, mdxLoader],
-  output: { data: output, assets: 'public/static', base: '/static/', clean: !watching },
+  output: { data: output, assets: resolve('public/static'), base: '/static/', clean: !watching },
   collections: { locales, routes, facts, ui, products, pages, countries, guides, glossary },
   prepare,
 })
+// `npm run dev` builds again with this same config after a content edit (scripts/dev.ts): velite
+// would otherwise bundle and load the config afresh for every build.
+;(globalThis as { contentConfig?: typeof config }).contentConfig = config
+export default config

@@ -1,15 +1,17 @@
 // `npm run dev`: the whole site with live reload, in one process (docs/ARCHITECTURE.md §5):
 //   - the local backend (server/local-services.ts), so the forms and the admin page work;
-//   - velite in watch mode with every content check; problems go to .velite/problems.json;
+//   - velite with every content check, one build at a time after each change
+//     (server/dev/serial-builds.ts); problems go to .velite/problems.json;
 //   - Vite + Vike dev server; server/dev/content-reload.ts re-renders and reloads the open page
 //     after a content edit, and shows content problems as an error page until they are fixed.
 // Environment: PORT (default 3000), HOST (default 127.0.0.1), CONTENT_DIR (another content
 // folder, e.g. a temporary copy), DEV_BACKEND=off (no local backend).
-import { rmSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { build as velite } from 'velite'
 import { createServer } from 'vite'
 import { contentReload } from '../server/dev/content-reload'
+import { serialBuilds } from '../server/dev/serial-builds'
 import { startLocalServices, type LocalServices } from '../server/local-services'
 
 const port = Number(process.env.PORT ?? 3000)
@@ -22,8 +24,30 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 // Read by velite.config.ts: keep the last good output and report problems instead of exiting.
 process.env.CONTENT_WATCH = '1'
 const out = resolve(process.env.CONTENT_OUT ?? '.velite')
+const contentRoot = resolve(process.env.CONTENT_DIR ?? 'content')
 rmSync(`${out}/problems.json`, { force: true })
-await velite({ config: 'velite.config.ts', watch: true, clean: false, logLevel: 'warn' })
+// Not velite's watch mode, which runs a rebuild per changed file side by side (the last to
+// finish wins, and it may have read a file before its latest save): one build at a time, each
+// reading every file. A content edit builds with the config already loaded (velite.config.ts
+// leaves it on globalThis; `reuse` is a one-line config file handing it over), so velite does not
+// bundle and import the config and lib/ again; unchanged files are not parsed again
+// (lib/content/loaders.ts) nor compiled (the MDX cache). An edit of the config or of lib/ loads
+// the config afresh.
+const reuse = resolve('.generated/dev/velite.config.mjs')
+mkdirSync(dirname(reuse), { recursive: true })
+writeFileSync(reuse, 'export default globalThis.contentConfig\n')
+let configChanged = true
+const buildContent = async () => {
+  const fresh = configChanged
+  configChanged = false
+  try {
+    await velite({ config: fresh ? 'velite.config.ts' : reuse, clean: false, logLevel: 'warn' })
+  } catch (e) {
+    configChanged ||= fresh // the config did not load (a syntax error in lib/?): load it again next time
+    throw e
+  }
+}
+await buildContent()
 
 const vite = await createServer({
   configFile: 'vite.config.ts',
@@ -31,6 +55,17 @@ const vite = await createServer({
   plugins: [contentReload(out)],
 })
 await vite.listen()
+// The content, velite.config.ts and lib/ (which the config imports) rebuild the content.
+const contentBuilds = serialBuilds(buildContent, (e) => console.error(`content build failed: ${e instanceof Error ? e.message : String(e)}`))
+const sources = [contentRoot, resolve('velite.config.ts'), resolve('lib')]
+vite.watcher.add(sources)
+vite.watcher.on('all', (event, file) => {
+  if (event === 'addDir' || event === 'unlinkDir') return
+  const source = sources.find((s) => file === s || file.startsWith(`${s}/`))
+  if (!source || /(^|\/)_[^/]*$|~$|\.sw.$/.test(file)) return // velite skips "_" files; editors' backups
+  if (source !== contentRoot) configChanged = true
+  contentBuilds.changed()
+})
 const url = `http://${host.includes(':') ? `[${host}]` : host}:${(vite.httpServer!.address() as { port: number }).port}`
 
 let services: LocalServices | undefined

@@ -34,11 +34,25 @@ export const displayPath = (path: string) => `content/${relative(root, path).spl
 
 const NO_DATA = {} // parsed nothing: schema issues for this file are noise next to the syntax error
 
+// `npm run dev` builds every file after each save (scripts/dev.ts); a file whose text did not
+// change is not parsed again (YAML parsing is most of a build's time). The data is copied out,
+// since velite's schemas and the checks may change what they are given.
+const parsedText = new Map<string, { text: string; parsed: ReturnType<typeof parseYaml> }>()
+function parseYamlOnce(path: string, text: string, file: string, firstLine?: number): ReturnType<typeof parseYaml> {
+  let hit = parsedText.get(path)
+  if (hit?.text !== text) {
+    hit = { text, parsed: parseYaml(text, file, firstLine) }
+    parsedText.set(path, hit)
+  }
+  const { data, lines, problems } = hit.parsed
+  return { data: structuredClone(data), lines, problems: [...problems] }
+}
+
 export const yamlLoader = defineLoader({
   test: /\.ya?ml$/,
   load: (vfile: VFile) => {
     const file = displayPath(vfile.path)
-    const { data, lines, problems } = parseYaml(vfile.toString(), file)
+    const { data, lines, problems } = parseYamlOnce(vfile.path, vfile.toString(), file)
     loaded.set(vfile.path, { file, vfile: vfile as VeliteFile, lines, bodyLine: 1, problems, links: [], uses: [] })
     return { data: data ?? NO_DATA }
   },
@@ -54,7 +68,7 @@ export const mdxLoader = defineLoader({
     const match = text.match(FRONT_MATTER)
     const problems: Problem[] = []
     if (!match) problems.push({ file, line: 1, message: 'front matter missing: the file must start with a "---" line, the fields, and another "---" line' })
-    const parsed = parseYaml(match?.[1] ?? '', file, 2)
+    const parsed = parseYamlOnce(vfile.path, match?.[1] ?? '', file, 2)
     problems.push(...parsed.problems)
     const body = match ? text.slice(match[0].length) : text
     const bodyLine = match ? match[0].split('\n').length - (match[0].endsWith('\n') ? 1 : 0) + 1 : 1

@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path'
 import { compile } from '@mdx-js/mdx'
 import remarkGfm from 'remark-gfm'
 import { s } from 'velite'
-import { loaded, type LoadedFile } from './loaders'
+import { displayPath, loaded, type LoadedFile } from './loaders'
 
 /**
  * Compiled MDX survives between builds in .generated/mdx/ (gitignored): compiling is most of
@@ -18,11 +18,12 @@ import { loaded, type LoadedFile } from './loaders'
  * first body line, this file's own source (the content rules) and the versions of @mdx-js/mdx,
  * remark-gfm and velite, and holds what a compile gives: the code, and the links and component
  * uses the rules collected; the table of contents (velite's s.toc(), a second Markdown parse of
- * every file) is kept the same way. Only clean compiles are stored: a file with a problem is compiled (and
- * reported) every time. MDX_CACHE=0 turns the cache off; so does CONTENT_DIR (tests build temporary
- * copies of content/, whose entries would only pile up).
+ * every file) is kept the same way. The path is the one inside the content folder
+ * ("content/guides/de/…"), so a temporary copy of content/ (the dev-server test, `npm run
+ * bench:dev`) shares the entries of the files it did not change. Only clean compiles are stored:
+ * a file with a problem is compiled (and reported) every time. MDX_CACHE=0 turns the cache off.
  */
-const MDX_CACHE = process.env.MDX_CACHE === '0' || process.env.CONTENT_DIR ? undefined : resolve('.generated/mdx')
+const MDX_CACHE = process.env.MDX_CACHE === '0' ? undefined : resolve('.generated/mdx')
 type CachedCompile = { code: string; links: LoadedFile['links']; uses: LoadedFile['uses'] }
 type CachedToc = { toc: unknown }
 let cacheVersion: string | undefined
@@ -148,7 +149,7 @@ export const mdxBody = () =>
         addIssue({ code: 'custom', message: 'the text (after the front matter) is empty' })
         return ''
       }
-      const key = cacheKey(meta.path, value, entry.bodyLine)
+      const key = cacheKey(entry.file, value, entry.bodyLine)
       const cached = readCached(key)
       if (cached) {
         entry.links.push(...cached.links)
@@ -177,7 +178,7 @@ export const cachedToc = () =>
   s
     .custom<string | undefined>((i) => i === undefined || typeof i === 'string')
     .transform(async (value, { meta, addIssue }) => {
-      const key = cacheKey(`toc\0${meta.path}`, value ?? meta.content ?? '', 0)
+      const key = cacheKey(`toc\0${displayPath(meta.path)}`, value ?? meta.content ?? '', 0)
       const cached = readCached<CachedToc>(key)
       if (cached) return cached.toc as TocEntry[]
       const result = await s.toc().safeParseAsync(value, { meta } as never)

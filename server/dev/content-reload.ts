@@ -1,4 +1,4 @@
-// Vite plugin for `npm run dev` (docs/ARCHITECTURE.md §5). velite (watch mode) rewrites .velite/
+// Vite plugin for `npm run dev` (docs/ARCHITECTURE.md §5). velite (scripts/dev.ts) rewrites .velite/
 // after every content edit; pages read it on the server only, so Vite would neither re-run the
 // modules that hold content nor tell the browser. This plugin:
 //   - drops every server module that (transitively) imports .velite/, so the next request
@@ -97,11 +97,15 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
         // velite writes several files per rebuild: act once, after the last one.
         clearTimeout(timer)
         timer = setTimeout(() => {
+          const before = JSON.stringify(problems)
           problems = readProblems()
           const changed = changedFiles()
+          // A build that changed nothing (a save without changes, an edit in lib/ that the
+          // content does not show) leaves the open page as it is.
+          if (!changed.length && JSON.stringify(problems) === before) return
           const dropped = invalidate(server, changed)
           server.environments.client.hot.send({ type: 'full-reload', path: '*' })
-          const what = changed.map((f) => f.slice(outDir.length + 1)).join(', ') || 'nothing'
+          const what = changed.map((f) => f.slice(outDir.length + 1)).join(', ') || 'no output'
           server.config.logger.info(
             problems.length
               ? `content: ${problems.length} problem(s), shown in the browser`
