@@ -8,8 +8,11 @@
 // from the one stylesheet and differ by page type, not by language, and the rule is almost half
 // of axe's time on a page. The opened states (menus, cookie banner, phone layout) are checked with
 // contrast in a11y.spec.ts.
+//
+// The pages share one context per worker (fixtures.ts, auditPage) with axe and the CSP recorder
+// in every document: a fresh context per test costs about half a second of CPU.
 import { expect, readOnlyTest as test } from './fixtures'
-import { axe, openWatchingCsp, recordViolations, staleFor, withAxe } from './page-checks'
+import { axe, openWatchingCsp, staleFor } from './page-checks'
 import { samplePages, samplesByType } from './page-types'
 
 const CONTRAST_LOCALES = new Set(['en', 'de', 'ar'])
@@ -18,10 +21,8 @@ const samples = samplePages()
 
 test.describe('every page type in every locale', () => {
   for (const [type, list] of samplesByType(samples)) {
-    test(`${type} pages (${list.map((s) => s.locale).join(', ')}): no CSP violation, no WCAG 2.1 A/AA violation`, async ({ page }) => {
+    test(`${type} pages (${list.map((s) => s.locale).join(', ')}): no CSP violation, no WCAG 2.1 A/AA violation`, async ({ auditPage: page }) => {
       test.setTimeout(30_000 + list.length * 10_000)
-      await recordViolations(page)
-      await withAxe(page)
       const csp: string[] = []
       const a11y: string[] = []
       for (const s of list) {

@@ -16,6 +16,7 @@
 // route.fetch({ url: toTestBackend(route.request().url()) }) to send it yourself.
 import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
+import { recordViolations, withAxe } from './page-checks'
 
 export { expect }
 
@@ -77,8 +78,11 @@ async function withoutBackendRequests(page: Page, body: () => Promise<void>) {
  * context and page cost about half a second of CPU per test on this 2-core machine). Such a
  * test must leave no state behind (no storage writes it relies on, no routes, no clock, no init
  * scripts); a failed one gets the page's URL and content in its message, but no trace.
+ *
+ * `auditPage`: the same for every-page.spec.ts, with axe, declined cookies and the CSP recorder
+ * installed once per worker (withAxe, recordViolations) in every document of its context.
  */
-export const readOnlyTest = base.extend<{ readerPage: Page }, { readerContext: BrowserContext }>({
+export const readOnlyTest = base.extend<{ readerPage: Page; auditPage: Page }, { readerContext: BrowserContext; auditContext: BrowserContext }>({
   page: async ({ page }, use) => {
     await withoutBackendRequests(page, () => use(page))
   },
@@ -92,6 +96,20 @@ export const readOnlyTest = base.extend<{ readerPage: Page }, { readerContext: B
   ],
   readerPage: async ({ readerContext }, use) => {
     const page = readerContext.pages()[0] ?? (await readerContext.newPage())
+    await withoutBackendRequests(page, () => use(page))
+  },
+  auditContext: [
+    async ({ browser }, use) => {
+      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
+      await recordViolations(context)
+      await withAxe(context)
+      await use(context)
+      await context.close()
+    },
+    { scope: 'worker' },
+  ],
+  auditPage: async ({ auditContext }, use) => {
+    const page = auditContext.pages()[0] ?? (await auditContext.newPage())
     await withoutBackendRequests(page, () => use(page))
   },
 })

@@ -20,8 +20,11 @@ type Violation = { id: string; impact?: string; help: string; nodes: { target: s
 /** The banner would cover the page: as if the visitor had declined (keyboard tests need no axe). */
 export const declineCookies = (page: Page) => page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'))
 
+/** A page, or a context (every page of it). */
+type Target = Pick<Page, 'addInitScript'>
+
 /** Injects axe before any page script (the CSP does not apply to injected scripts). */
-export async function withAxe(page: Page, consent: string | null = 'declined'): Promise<Page> {
+export async function withAxe<T extends Target>(page: T, consent: string | null = 'declined'): Promise<T> {
   await page.addInitScript({ content: AXE_SOURCE })
   if (consent) await page.addInitScript((c) => localStorage.setItem('cookieConsent', c), consent)
   return page
@@ -67,7 +70,7 @@ export async function axe(page: Page, type: string, { contrast = true } = {}): P
 }
 
 /** Collects securitypolicyviolation events from the first script on, in every document. */
-export async function recordViolations(page: Page) {
+export async function recordViolations(page: Target) {
   await page.addInitScript(() => {
     const w = window as unknown as { __csp: string[] }
     w.__csp = []
