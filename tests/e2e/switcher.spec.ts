@@ -1,5 +1,6 @@
 // The language switcher lands on the same page in every other language (from the route table,
-// whose paths end in "/").
+// whose paths end in "/"). The tests only open pages and click links: they share the worker's
+// readerPage (fixtures.ts).
 import { routeTable } from '../../lib/content/data'
 import { expect, readOnlyTest as test } from './fixtures'
 
@@ -7,7 +8,7 @@ const PAGES = ['product/beef', 'size-selector', 'about', 'guide/meat-netting', '
 
 test.describe('language switcher', () => {
   for (const key of PAGES) {
-    test(`on ${key}, every language leads to that page in the language`, async ({ page }) => {
+    test(`on ${key}, every language leads to that page in the language`, async ({ readerPage: page }) => {
       const route = routeTable.routes.get(key)!
       // A round trip from Turkish through every other language and back: each switch starts
       // from the page in the language chosen before, so every language's menu is used once.
@@ -24,7 +25,7 @@ test.describe('language switcher', () => {
     })
   }
 
-  test('lists seven languages by name (no flag emoji) and closes on Escape and on an outside click', async ({ page }) => {
+  test('lists seven languages by name (no flag emoji) and closes on Escape and on an outside click', async ({ readerPage: page }) => {
     await page.goto(routeTable.routes.get('contact')!.paths.de!)
     const menu = page.locator('#lang-menu')
     const button = page.locator('.lang-button')
@@ -44,7 +45,7 @@ test.describe('language switcher', () => {
     await expect(button).toHaveAttribute('aria-expanded', 'false')
   })
 
-  test('on a page Arabic does not have, Arabic leads to the nearest page that exists', async ({ page }) => {
+  test('on a page Arabic does not have, Arabic leads to the nearest page that exists', async ({ readerPage: page }) => {
     await page.goto('/en/elastic-meat-netting/pork-netting/')
     await expect(page.locator('#lang-menu a[data-locale="ar"]')).toHaveAttribute('href', routeTable.routes.get('products')!.paths.ar!)
     expect(routeTable.routes.get('products')!.paths.ar).toBe('/ar/shabakat-al-luhum-al-marina/')
