@@ -34,8 +34,9 @@ test.describe('axe', () => {
 
 test.describe('axe: opened states', () => {
   for (const url of LOCALES_FOR_STATES) {
-    test(`${url}: products dropdown and language menu`, async ({ page }) => {
-      await withAxe(page) // consent stored: no cookie banner fading in over the menus
+    // auditPage: axe and stored consent (no cookie banner fading in over the menus) in a context
+    // the worker's tests share (fixtures.ts).
+    test(`${url}: products dropdown and language menu`, async ({ auditPage: page }) => {
       await page.goto(url)
       await page.focus('[aria-controls="menu-products"]')
       await page.keyboard.press('Enter')
@@ -80,7 +81,8 @@ test.describe('axe: opened states', () => {
 })
 
 // ---------------------------------------------------------------------------------------------
-// Keyboard and visible focus
+// Keyboard and visible focus. On the desktop layout the tests share the worker's auditPage
+// (cookies declined, fixtures.ts); the phone layout and the cookie banner get a page of their own.
 
 type FocusInfo = { tag: string; label: string; visible: boolean; ring: string; contrast: number; shadow: boolean; seenBefore: boolean }
 
@@ -160,8 +162,7 @@ test.describe('keyboard: visible focus on every link, button and form control', 
     '/en/size-selector/',
     '/en/admin/',
   ]) {
-    test(url, async ({ page }) => {
-      await declineCookies(page)
+    test(url, async ({ auditPage: page }) => {
       await open(page, { url, interactive: /quote|talab|size|admin/.test(url) })
       const { stops, bad } = await tabWalk(page)
       expect(stops).toBeGreaterThan(15)
@@ -185,8 +186,7 @@ test.describe('keyboard: visible focus on every link, button and form control', 
 })
 
 test.describe('keyboard: menus, switcher, cookie banner', () => {
-  test('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async ({ page }) => {
-    await declineCookies(page)
+  test('the language switcher opens with Enter, its links are next in the tab order, Escape closes it and returns focus', async ({ auditPage: page }) => {
     await page.goto('/en/about/')
     const button = page.locator('.lang-button')
     await button.focus()
@@ -204,8 +204,7 @@ test.describe('keyboard: menus, switcher, cookie banner', () => {
     await expect(page).toHaveURL(/\/tr\/hakkimizda\/$/)
   })
 
-  test('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async ({ page }) => {
-    await declineCookies(page)
+  test('the guides dropdown: Enter opens, Tab walks its links, Escape closes and returns to the toggle', async ({ auditPage: page }) => {
     await page.goto('/tr/')
     const toggle = page.locator('[aria-controls="menu-guides"]')
     await toggle.focus()
