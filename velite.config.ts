@@ -1,7 +1,7 @@
 // Content pipeline: every file under content/ is parsed strictly (lib/content/loaders.ts),
 // validated by its schema, checked across files (lib/content/checks.ts) and written as typed
-// JSON to .velite/. Any problem stops the build naming file and line or field; in watch mode
-// (npm run dev) the last good output stays and the problems go to .velite/problems.json, which
+// JSON to .velite/. Any problem stops the build naming file and line or field; in
+// `npm run dev` the last good output stays and the problems go to .velite/problems.json, which
 // the dev server shows as an error page (docs/ARCHITECTURE.md §4, §5).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'

@@ -77,6 +77,7 @@ let stopping = false
 async function shutdown() {
   if (stopping) return
   stopping = true
+  await contentBuilds.settled() // never stop halfway through writing .velite/
   await vite.close()
   await services?.stop() // a clean close flushes PGlite's files
   process.exit(0)

@@ -82,7 +82,7 @@ export function checkFileNames(root: string): Problem[] {
 export function fileProblems(root: string): Problem[] {
   const problems: Problem[] = []
   for (const [path, entry] of loaded) {
-    if (!path.startsWith(root) || !existsSync(path)) continue // deleted since (watch mode)
+    if (!path.startsWith(root) || !existsSync(path)) continue // deleted since (`npm run dev` builds again in one process)
     problems.push(...entry.problems)
     if (entry.problems.some((p) => p.message.startsWith('YAML:'))) continue // schema noise of an unparsed file
     for (const m of entry.vfile.messages) {

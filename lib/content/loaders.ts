@@ -22,7 +22,7 @@ export type LoadedFile = {
   uses: { component: string; attribute: string; value: string; line?: number }[]
 }
 
-/** Every content file loaded in this process, by absolute path (velite reuses unchanged files in watch mode). */
+/** Every content file loaded in this process, by absolute path (`npm run dev` builds again in the same process: a deleted file stays listed, checks.ts skips it). */
 export const loaded = new Map<string, LoadedFile>()
 
 let root = 'content'
