@@ -8,8 +8,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { parseArgs } from 'node:util'
 import { PGlite } from '@electric-sql/pglite'
-import { DEFAULT_DATA_DIR } from '../server/local-supabase/index'
-import { checkDataDir } from '../server/local-supabase/data-dir'
+import { checkDataDir, DEFAULT_DATA_DIR } from '../server/local-supabase/data-dir'
 import { lockDataDir } from '../server/local-supabase/lock'
 
 const { values, positionals } = parseArgs({

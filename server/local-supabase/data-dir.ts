@@ -4,6 +4,10 @@
 // TOTP factor would be gone without a word.
 import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** Where `npm start`, `npm run dev` and the db:backup/db:restore scripts keep the local database. */
+export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/pglite')
 
 // Written by the server itself next to the database (lock.ts); not part of the database.
 const OWN_FILES = new Set(['local-supabase.pid'])

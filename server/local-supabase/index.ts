@@ -4,12 +4,10 @@
 import http, { type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { mkdir } from 'node:fs/promises'
-import { fileURLToPath } from 'node:url'
-import path from 'node:path'
 import type { PGlite } from '@electric-sql/pglite'
 import { openDb } from './db'
 import { lockDataDir } from './lock'
-import { checkDataDir, DataDirError } from './data-dir'
+import { checkDataDir, DataDirError, DEFAULT_DATA_DIR } from './data-dir'
 import { HttpError, applyCors, bearerToken, isLoopbackHost, sendEmpty, sendJson } from './http'
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
 import { seedAdmin, type AuthConfig } from './auth-store'
@@ -21,11 +19,10 @@ import type { SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
 import { captchaFromEnv } from '../../supabase/functions/submit-lead/captcha'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
-export { DataDirError } from './data-dir'
+export { DataDirError, DEFAULT_DATA_DIR } from './data-dir'
 export { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 export const DEFAULT_PORT = 54321
-export const DEFAULT_DATA_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.data/pglite')
 const HOST = '127.0.0.1'
 // Tables the REST API exposes; everything else answers 404 as if it did not exist.
 const EXPOSED_TABLES = ['leads']
