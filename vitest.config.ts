@@ -14,10 +14,13 @@ export default defineConfig({
     // per file): 146-153 CPU-seconds and 77-79 s for the unit step became 99-104 and 52-54 s on
     // this 2-core machine. The price is a rule for every test file: leave no state behind in a
     // module, in process.env or on globals (restore spies, close servers and databases), since
-    // the next file in the worker sees it. None of the files changes process.env or the working
-    // directory; child processes get their environment as an argument.
+    // the next file in the worker sees it. tests/setup/no-leftover-state.ts fails a file that
+    // leaves process.env or the working directory changed, and every spy is restored after its
+    // test (restoreMocks); child processes get their environment as an argument.
     pool: 'threads',
     isolate: false,
+    setupFiles: ['tests/setup/no-leftover-state.ts'],
+    restoreMocks: true,
     // Concise when the output is not a terminal (CI, `npm test | tee`): dots, then the failures.
     reporters: process.env.CI || !process.stdout.isTTY ? ['dot'] : ['default'],
   },
