@@ -29,13 +29,20 @@ rmSync(`${out}/problems.json`, { force: true })
 // Not velite's watch mode, which runs a rebuild per changed file side by side (the last to
 // finish wins, and it may have read a file before its latest save): one build at a time, each
 // reading every file. A content edit builds with the config already loaded (velite.config.ts
-// leaves it on globalThis; `reuse` is a one-line config file handing it over), so velite does not
-// bundle and import the config and lib/ again; unchanged files are not parsed again
+// leaves it on globalThis; `reuse` is a config file handing it over), so velite does not bundle
+// and import the config and lib/ again; unchanged files are not parsed again
 // (lib/content/loaders.ts) nor compiled (the MDX cache). An edit of the config or of lib/ loads
-// the config afresh.
-const reuse = resolve('.generated/dev/velite.config.mjs')
+// the config afresh. velite's .velite/index.d.ts then imports its types from `reuse`, which has
+// the real config's type (a type-only import, which the bundling drops).
+const reuse = resolve('.generated/dev/velite.config.ts')
 mkdirSync(dirname(reuse), { recursive: true })
-writeFileSync(reuse, 'export default globalThis.contentConfig\n')
+writeFileSync(
+  reuse,
+  `// Written by scripts/dev.ts: the content config this process has already loaded.
+import type config from '../../velite.config.ts'
+export default (globalThis as unknown as { contentConfig: typeof config }).contentConfig
+`,
+)
 let configChanged = true
 const buildContent = async () => {
   const fresh = configChanged
