@@ -14,7 +14,7 @@
 // A spec's own page.route() handlers run first: call route.fallback() (not route.continue(),
 // which would go to the real port 54321) to pass a request on to this routing, or
 // route.fetch({ url: toTestBackend(route.request().url()) }) to send it yourself.
-import { test as base, expect, type BrowserContext, type Page } from '@playwright/test'
+import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { recordViolations, withAxe } from './page-checks'
 
@@ -86,30 +86,29 @@ export const readOnlyTest = base.extend<{ readerPage: Page; auditPage: Page }, {
   page: async ({ page }, use) => {
     await withoutBackendRequests(page, () => use(page))
   },
-  readerContext: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
-      await use(context)
-      await context.close()
-    },
-    { scope: 'worker' },
-  ],
-  readerPage: async ({ readerContext }, use) => {
-    const page = readerContext.pages()[0] ?? (await readerContext.newPage())
-    await withoutBackendRequests(page, () => use(page))
-  },
+  readerContext: [({ browser }, use) => workerContext(browser, use), { scope: 'worker' }],
+  readerPage: ({ readerContext }, use) => sharedPage(readerContext, use),
   auditContext: [
-    async ({ browser }, use) => {
-      const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
-      await recordViolations(context)
-      await withAxe(context)
-      await use(context)
-      await context.close()
-    },
+    ({ browser }, use) =>
+      workerContext(browser, use, async (context) => {
+        await recordViolations(context)
+        await withAxe(context)
+      }),
     { scope: 'worker' },
   ],
-  auditPage: async ({ auditContext }, use) => {
-    const page = auditContext.pages()[0] ?? (await auditContext.newPage())
-    await withoutBackendRequests(page, () => use(page))
-  },
+  auditPage: ({ auditContext }, use) => sharedPage(auditContext, use),
 })
+
+/** A context for the whole worker, with `prepare` run once (e.g. init scripts for every document). */
+async function workerContext(browser: Browser, use: (c: BrowserContext) => Promise<void>, prepare?: (c: BrowserContext) => Promise<void>) {
+  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL })
+  await prepare?.(context)
+  await use(context)
+  await context.close()
+}
+
+/** The shared context's one page, for one test, which fails if the page calls the backend. */
+async function sharedPage(context: BrowserContext, use: (p: Page) => Promise<void>) {
+  const page = context.pages()[0] ?? (await context.newPage())
+  await withoutBackendRequests(page, () => use(page))
+}
