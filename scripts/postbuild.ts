@@ -71,5 +71,8 @@ const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, route
 if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
 
 const search = await writeSearchIndex(out)
-console.log(`postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}`)
+const reused = search.languages.filter((lang) => !search.indexed.includes(lang))
+console.log(
+  `postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}; ${reused.length ? `unchanged, from .generated/search: ${reused.join(', ')}` : 'every language indexed'}`,
+)
 console.log(`postbuild: ${allPageUrls().length} pages, ${list.length} redirects, sitemap, robots.txt, _headers`)

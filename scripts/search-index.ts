@@ -1,21 +1,157 @@
 // Site search index: Pagefind reads the built HTML and writes one index per <html lang> to
 // dist/client/pagefind/. Only <main data-pagefind-body> is indexed, which renderer/document.tsx
 // sets on indexable pages alone: placeholder, thank-you, admin, report and 404 pages stay out.
-import { readFileSync } from 'node:fs'
+//
+// Pagefind has no incremental mode and indexing is the largest per-page cost of the postbuild
+// (about 4 ms of CPU per page, issue 14). Its languages are independent of each other: each has
+// its own files (`pagefind.<lang>_*.pf_meta`, `wasm.<lang>.pagefind`, `index/<lang>_*`,
+// `fragment/<lang>_*`) and its own entry in pagefind-entry.json. So each language's files are
+// kept in .generated/search/, keyed by the Pagefind version and the HTML of that language's
+// indexable pages, and only the languages whose pages changed are indexed again (all of them in
+// one Pagefind run). The result is the same set of files as one run over the whole site
+// (tests/unit/search-index.test.ts).
+import { createHash } from 'node:crypto'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import * as pagefind from 'pagefind'
 
-export async function writeSearchIndex(site: string): Promise<{ pages: number; languages: string[] }> {
+export type IndexedPage = { sourcePath: string; lang: string; content: string }
+type Entry = { version: string; languages: Record<string, { hash: string; wasm: string; page_count: number }>; include_characters: string[] }
+
+// The package exports neither its package.json nor a require() entry; its import entry is lib/index.js.
+const PAGEFIND_VERSION = (
+  JSON.parse(readFileSync(join(dirname(fileURLToPath(import.meta.resolve('pagefind'))), '../package.json'), 'utf8')) as { version: string }
+).version
+const SHARED = `shared-${PAGEFIND_VERSION}`
+
+/** Every HTML file under `site` that Pagefind would index (it has data-pagefind-body), with its <html lang>. */
+export function indexablePages(site: string): IndexedPage[] {
+  const pages: IndexedPage[] = []
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else if (entry.name.endsWith('.html')) {
+        const content = readFileSync(path, 'utf8')
+        if (!content.includes('data-pagefind-body')) continue
+        const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
+        if (!lang) throw new Error(`search index: ${relative(site, path)} has data-pagefind-body but no <html lang>`)
+        pages.push({ sourcePath: relative(site, path).replace(/\\/g, '/'), lang: lang.toLowerCase(), content })
+      }
+    }
+  }
+  walk(site)
+  return pages.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))
+}
+
+/** The cache key of one language: Pagefind's version and every indexable page of it, path and HTML. */
+export function languageKey(lang: string, pages: IndexedPage[]): string {
+  const hash = createHash('sha256').update(`pagefind ${PAGEFIND_VERSION}\0${lang}\0`)
+  for (const page of pages) if (page.lang === lang) hash.update(`${page.sourcePath}\0${page.content}\0`)
+  return `${lang}-${hash.digest('hex').slice(0, 20)}`
+}
+
+/** Does a file of a Pagefind bundle (path relative to the bundle) belong to this language? */
+const ofLanguage = (path: string, lang: string) =>
+  path.startsWith(`pagefind.${lang}_`) || path === `wasm.${lang}.pagefind` || path.startsWith(`index/${lang}_`) || path.startsWith(`fragment/${lang}_`)
+
+const filesUnder = (dir: string): string[] =>
+  readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, '/'))
+
+/** Runs Pagefind over `pages` and stores its files per language (and the shared ones) under `cache`. */
+async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, cache: string): Promise<void> {
   const { index, errors } = await pagefind.createIndex({})
   if (!index) throw new Error(`search index: ${errors.join('; ')}`)
+  const out = join(cache, `.run-${process.pid}`)
+  rmSync(out, { recursive: true, force: true })
   try {
-    const added = await index.addDirectory({ path: site })
-    if (added.errors.length) throw new Error(`search index: ${added.errors.join('; ')}`)
-    const written = await index.writeFiles({ outputPath: `${site}/pagefind` })
+    for (const page of pages) {
+      const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: page.content })
+      if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
+    }
+    const written = await index.writeFiles({ outputPath: out })
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
-    const entry = JSON.parse(readFileSync(`${site}/pagefind/pagefind-entry.json`, 'utf8')) as { languages: Record<string, { page_count: number }> }
-    const pages = Object.values(entry.languages).reduce((sum, l) => sum + l.page_count, 0)
-    return { pages, languages: Object.keys(entry.languages).sort() }
+    const entry = JSON.parse(readFileSync(join(out, 'pagefind-entry.json'), 'utf8')) as Entry
+    const files = filesUnder(out)
+    for (const [lang, key] of keys) {
+      const language = entry.languages[lang]
+      if (!language) throw new Error(`search index: Pagefind wrote no index for "${lang}"`)
+      const dir = join(cache, key)
+      const staging = `${dir}.tmp`
+      rmSync(staging, { recursive: true, force: true })
+      for (const file of files.filter((f) => ofLanguage(f, lang))) {
+        mkdirSync(dirname(join(staging, file)), { recursive: true })
+        renameSync(join(out, file), join(staging, file))
+      }
+      writeFileSync(join(staging, 'language.json'), `${JSON.stringify(language)}\n`)
+      rmSync(dir, { recursive: true, force: true })
+      renameSync(staging, dir)
+    }
+    if (!existsSync(join(cache, SHARED))) {
+      const shared = files.filter((f) => f !== 'pagefind-entry.json' && ![...keys.keys()].some((lang) => ofLanguage(f, lang)))
+      const staging = join(cache, `${SHARED}.tmp`)
+      rmSync(staging, { recursive: true, force: true })
+      for (const file of shared) {
+        mkdirSync(dirname(join(staging, file)), { recursive: true })
+        renameSync(join(out, file), join(staging, file))
+      }
+      writeFileSync(join(staging, 'include-characters.json'), `${JSON.stringify(entry.include_characters)}\n`)
+      renameSync(staging, join(cache, SHARED))
+    }
   } finally {
+    rmSync(out, { recursive: true, force: true })
     await pagefind.close()
   }
+}
+
+/**
+ * Writes `<site>/pagefind/`. Languages whose pages are unchanged since a build that kept `cache`
+ * are copied from it; the others are indexed. Stale cache entries of a language are removed.
+ */
+export async function writeSearchIndex(site: string, cache = '.generated/search'): Promise<{ pages: number; languages: string[]; indexed: string[] }> {
+  const pages = indexablePages(site)
+  const languages = [...new Set(pages.map((p) => p.lang))].sort()
+  const keys = new Map(languages.map((lang) => [lang, languageKey(lang, pages)]))
+  mkdirSync(cache, { recursive: true })
+  const missing = new Map([...keys].filter(([, key]) => !existsSync(join(cache, key))))
+  if (missing.size || !existsSync(join(cache, SHARED))) {
+    const langs = missing.size ? missing : new Map(keys)
+    await indexLanguages(
+      pages.filter((p) => langs.has(p.lang)),
+      langs,
+      cache,
+    )
+  }
+
+  const bundle = join(site, 'pagefind')
+  rmSync(bundle, { recursive: true, force: true })
+  const copyAll = (from: string, skip: string) => {
+    for (const file of filesUnder(from)) {
+      if (file === skip) continue
+      mkdirSync(dirname(join(bundle, file)), { recursive: true })
+      copyFileSync(join(from, file), join(bundle, file))
+    }
+  }
+  copyAll(join(cache, SHARED), 'include-characters.json')
+  const entry: Entry = {
+    version: PAGEFIND_VERSION,
+    languages: {},
+    include_characters: JSON.parse(readFileSync(join(cache, SHARED, 'include-characters.json'), 'utf8')) as string[],
+  }
+  for (const [lang, key] of keys) {
+    copyAll(join(cache, key), 'language.json')
+    entry.languages[lang] = JSON.parse(readFileSync(join(cache, key, 'language.json'), 'utf8')) as Entry['languages'][string]
+  }
+  writeFileSync(join(bundle, 'pagefind-entry.json'), JSON.stringify(entry))
+
+  // One entry per language, the one this build used, and the shared files of this Pagefind version.
+  const used = new Set([...keys.values(), SHARED])
+  for (const name of readdirSync(cache)) {
+    const ours = /^[a-z-]+-[0-9a-f]{20}$/.test(name) || name.startsWith('shared-')
+    if (ours && !used.has(name)) rmSync(join(cache, name), { recursive: true, force: true })
+  }
+  return { pages: pages.length, languages, indexed: [...missing.keys()] }
 }

@@ -1,0 +1,80 @@
+// scripts/search-index.ts keeps each language's Pagefind files between builds and indexes only
+// the languages whose pages changed. What a warm build writes must be what a cold build (empty
+// cache: one Pagefind run over every language) writes for the same pages, file for file, or a
+// buyer's search would differ between the two.
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
+import { afterAll, describe, expect, it } from 'vitest'
+import { writeSearchIndex } from '../../scripts/search-index'
+
+const root = mkdtempSync(join(tmpdir(), 'search-index-'))
+afterAll(() => rmSync(root, { recursive: true, force: true }))
+
+const page = (lang: string, title: string, body: string, indexed = true) =>
+  `<!doctype html><html lang="${lang}"${lang === 'ar' ? ' dir="rtl"' : ''}><head><title>${title}</title></head><body><header>Menu</header><main${indexed ? ' data-pagefind-body' : ''}><h1>${title}</h1><p>${body}</p></main></body></html>`
+
+function site(name: string, pages: Record<string, string>): string {
+  const dir = join(root, name)
+  for (const [path, html] of Object.entries(pages)) {
+    mkdirSync(dirname(join(dir, path)), { recursive: true })
+    writeFileSync(join(dir, path), html)
+  }
+  return dir
+}
+
+const PAGES = {
+  'en/pork-netting/index.html': page('en', 'Pork netting', 'Elastic netting for pork loins, 16 to 32 squares.'),
+  'en/thank-you/index.html': page('en', 'Thank you', 'We will answer within one working day.', false),
+  'de/schweinefleisch-netze/index.html': page('de', 'Netze für Schweinefleisch', 'Elastische Netze für Schweinelachs, 16 bis 32 Maschen.'),
+  'ar/shabak-lahm-al-khinzir/index.html': page('ar', 'شباك لحم الخنزير', 'شباك مطاطية لقطع اللحم، من 16 إلى 32 عينًا.'),
+  'en/404.html': page('en', 'Page not found', 'This page does not exist.', false),
+}
+
+const EDITED = {
+  ...PAGES,
+  'de/schweinefleisch-netze/index.html': page('de', 'Netze für Schweinefleisch', 'Elastische Netze für Schweinelachs und Kasseler.'),
+}
+
+/** Every file of a Pagefind bundle and its bytes; pagefind-entry.json parsed (its languages come in any order). */
+function bundle(dir: string): Record<string, unknown> {
+  const out: Record<string, unknown> = {}
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue
+    const path = relative(dir, join(e.parentPath, e.name))
+    out[path] = path === 'pagefind-entry.json' ? JSON.parse(readFileSync(join(dir, path), 'utf8')) : readFileSync(join(dir, path)).toString('base64')
+  }
+  return out
+}
+
+/** The bundle a cold build writes for the pages of `dir`: a fresh cache, every language in one Pagefind run. */
+async function coldRun(dir: string): Promise<Record<string, unknown>> {
+  const result = await writeSearchIndex(dir, join(root, `${relative(root, dir)}-cold-cache`))
+  expect(result.indexed).toEqual(result.languages)
+  return bundle(join(dir, 'pagefind'))
+}
+
+describe('search index per language', () => {
+  const cache = join(root, 'cache')
+
+  it('indexes only a changed language again and writes what a cold build writes', async () => {
+    const first = site('first', PAGES)
+    const cold = await writeSearchIndex(first, cache)
+    expect(cold).toEqual({ pages: 3, languages: ['ar', 'de', 'en'], indexed: ['ar', 'de', 'en'] })
+    const files = Object.keys(bundle(join(first, 'pagefind')))
+    for (const lang of ['ar', 'de', 'en']) expect(files).toContain(`wasm.${lang}.pagefind`)
+    expect(files.filter((f) => f.startsWith('fragment/'))).toHaveLength(3)
+
+    const second = site('second', PAGES)
+    expect((await writeSearchIndex(second, cache)).indexed).toEqual([])
+    expect(bundle(join(second, 'pagefind'))).toEqual(bundle(join(first, 'pagefind')))
+
+    const edited = site('edited', EDITED)
+    expect((await writeSearchIndex(edited, cache)).indexed).toEqual(['de'])
+    const warm = bundle(join(edited, 'pagefind'))
+    expect(warm).toEqual(await coldRun(site('edited-cold', EDITED)))
+    expect(warm).not.toEqual(bundle(join(first, 'pagefind')))
+    // The cache holds one entry per language: de's old one is gone.
+    expect(readdirSync(cache).filter((name) => name.startsWith('de-'))).toHaveLength(1)
+  })
+})
