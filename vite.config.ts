@@ -193,16 +193,56 @@ function islandPerPage(): Plugin {
   }
 }
 
+/**
+ * The server build reads velite's output (.velite/*.json) when the prerender starts instead of
+ * bundling it: Rolldown compiled the JSON into one JavaScript chunk that grows with the content
+ * (10 MB at 16× the catalogue; issue 14: build cost per page), then Node parsed that chunk again
+ * as JavaScript. JSON.parse at run time is the same data for a fraction of the work. The server
+ * build only prerenders in this checkout (Vike removes dist/server afterwards), so the absolute
+ * path it records is never deployed.
+ */
+function veliteJsonAtRuntime(): Plugin {
+  const PREFIX = '\0velite-json:'
+  return {
+    name: 'elastinet:velite-json-at-runtime',
+    enforce: 'pre',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'ssr',
+    async resolveId(source, importer, options) {
+      if (!source.endsWith('.json') || !importer?.includes('/.velite/')) return
+      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true })
+      return resolved && !resolved.external ? PREFIX + resolved.id.replace(/\.json$/, '') : undefined
+    },
+    load(id) {
+      if (!id.startsWith(PREFIX)) return
+      const file = `${id.slice(PREFIX.length)}.json`
+      return `import { readFileSync } from 'node:fs'\nexport default JSON.parse(readFileSync(${JSON.stringify(file)}, 'utf8'))\n`
+    },
+  }
+}
+
 export default defineConfig({
   // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.
   logLevel: (process.env.BUILD_LOG_LEVEL as LogLevel | undefined) ?? 'info',
-  plugins: [islandPerPage(), plainDynamicImports(), runtimeInReactChunk(), dropEmptyCssComments(), nameCodeSplittingGroups(), react(), vike()],
+  plugins: [
+    veliteJsonAtRuntime(),
+    islandPerPage(),
+    plainDynamicImports(),
+    runtimeInReactChunk(),
+    dropEmptyCssComments(),
+    nameCodeSplittingGroups(),
+    react(),
+    vike(),
+  ],
   // The local backend's port for local builds (lib/supabase/config.ts); a number, never a key.
   define: {
     'import.meta.env.VITE_SUPABASE_PORT': JSON.stringify(process.env.VITE_SUPABASE_PORT ?? process.env.SUPABASE_PORT ?? ''),
   },
   build: {
     target: 'es2022',
+    // Gzip sizes of every output file in the log: 0.3 s per build at 16× content, and nobody reads
+    // them there. `npm run bench` measures what a buyer downloads (scripts/bench/page-weight.ts).
+    reportCompressedSize: false,
     rolldownOptions: {
       output: { codeSplitting: { groups: [{ name: 'react', test: REACT, includeDependenciesRecursively: false }] } },
     },

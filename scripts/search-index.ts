@@ -11,10 +11,11 @@
 // one Pagefind run). The result is the same set of files as one run over the whole site
 // (tests/unit/search-index.test.ts).
 import { createHash } from 'node:crypto'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as pagefind from 'pagefind'
+import { linkOrCopy } from '../lib/build/link-or-copy'
 
 export type IndexedPage = { sourcePath: string; lang: string; content: string }
 type Entry = { version: string; languages: Record<string, { hash: string; wasm: string; page_count: number }>; include_characters: string[] }
@@ -132,7 +133,7 @@ export async function writeSearchIndex(site: string, cache = '.generated/search'
     for (const file of filesUnder(from)) {
       if (file === skip) continue
       mkdirSync(dirname(join(bundle, file)), { recursive: true })
-      copyFileSync(join(from, file), join(bundle, file))
+      linkOrCopy(join(from, file), join(bundle, file))
     }
   }
   copyAll(join(cache, SHARED), 'include-characters.json')

@@ -2,9 +2,10 @@
 // and content as the product pages (scripts/documents/), and compliance documents the company
 // drops into content/documents/<document>/<lang>_<YYYY-MM-DD>.pdf. The build writes this
 // manifest before the pages are rendered, so every page can list files with size and date.
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { memoFormatter } from '../i18n/format'
+import { linkOrCopy } from '../build/link-or-copy'
 
 export const MANIFEST = '.generated/documents/manifest.json'
 
@@ -59,5 +60,5 @@ export function fileDetails(file: DocumentFile, locale: string, languageName: (l
 /** Copies the files into the built site (scripts/postbuild.ts). */
 export function copyDocuments(site: string) {
   mkdirSync(join(site, 'documents'), { recursive: true })
-  for (const f of documentFiles()) copyFileSync(f.source, join(site, f.href))
+  for (const f of documentFiles()) linkOrCopy(f.source, join(site, f.href))
 }
