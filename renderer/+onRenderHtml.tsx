@@ -5,7 +5,8 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
-import { dictionaries, facts, localeInfo, routeTable } from '../lib/content/data'
+import { renderCache } from '../lib/build/render-cache'
+import { dictionaries, facts, localeInfo, locales, routes, routeTable, ui } from '../lib/content/data'
 import { factVars } from '../lib/facts/format'
 import { I18nProvider } from '../lib/i18n/context'
 import { serverHref } from '../lib/routing/href'
@@ -20,7 +21,21 @@ import { PageRoot } from './page-root'
 
 export type { ClientData, PageData } from '../lib/pages/page-data'
 
+// Documents kept between production builds, keyed by code, shared content and the page's data.
+const cache = import.meta.env.PROD ? renderCache(import.meta.url, () => ({ locales, routes, facts, ui })) : undefined
+
 export function onRenderHtml(pageContext: PageContextServer) {
+  const url = pageContext.urlOriginal
+  const key = pageContext.isPrerendering ? cache?.key(url, pageContext.data) : undefined
+  const stored = key && cache?.read(url, key)
+  if (stored) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
+  const html = renderDocument(pageContext)
+  if (key) cache?.write(url, key, html)
+  return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
+}
+
+/** The page as one HTML string (without the doctype): the document shell around the page's #root. */
+function renderDocument(pageContext: PageContextServer): string {
   // _error renders may come before +onBeforeRoute set these.
   const locale = pageContext.locale ?? routeTable.defaultLocale
   const routeKey = pageContext.routeKey ?? 'not-found'
@@ -109,5 +124,5 @@ export function onRenderHtml(pageContext: PageContextServer) {
   // No injectFilter: every page is HTML-only for Vike (content pages and islands alike), and Vike
   // then injects only the page's entry script, without <link rel=modulepreload>, so first paint
   // never waits for JavaScript. (A filter that set inject=false caused 16 build warnings.)
-  return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
+  return html
 }
