@@ -147,10 +147,19 @@ function printKey(): string {
 }
 
 /**
- * One browser. In single-process mode (SINGLE_PROCESS below) one worker; otherwise one context,
- * and so one renderer process, per core (two tabs of one context share a renderer). Each PDF is written under a temporary name and
- * renamed, so an interrupted build never leaves a truncated file that later builds would take
- * for a cached sheet.
+ * A single-process Chromium already keeps about 1.4 cores busy (its raster and PDF threads), so
+ * a second one pays for its start-up only on a large queue: 54 sheets took 3.8 s wall with one
+ * and 4.1 s with two; 864 sheets (16× content) 26.0 s with one and 22.4 s with two (8% more CPU).
+ */
+const defaultWorkers = (sheets: number) => Math.min(cpus().length, Math.ceil(sheets / 300))
+
+/**
+ * Workers print from one shared queue (how many: defaultWorkers, or DOCUMENTS_WORKERS). In
+ * single-process mode (SINGLE_PROCESS below) each worker has a browser of its own, because a
+ * second context in a single-process browser closes it; otherwise one browser with a context,
+ * and so a renderer process, per worker (two tabs of one context share a renderer). Each PDF is
+ * written under a temporary name and renamed, so an interrupted build never leaves a truncated
+ * file that later builds would take for a cached sheet.
  *
  * A worker loads the first sheet as a document and then swaps in each next sheet's <head> and
  * <body>, keeping the <style> (the same in every sheet, 320 KB of which are the embedded fonts):
@@ -160,41 +169,54 @@ function printKey(): string {
  * on what the renderer had printed before.
  */
 async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
-  const browser: Browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', ...SINGLE_PROCESS],
-  })
-  try {
-    const queue = [...jobs]
-    const worker = async () => {
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      let loaded = false
-      for (let job = queue.shift(); job; job = queue.shift()) {
-        if (loaded) await page.evaluate(swapDocument, job.bare)
-        else await page.setContent(withDataSheetStyle(job.bare), { waitUntil: 'load' })
-        loaded = true
-        writeFileSync(`${job.pdf}.tmp`, await page.pdf(PDF_OPTIONS))
-        renameSync(`${job.pdf}.tmp`, job.pdf)
-      }
-      await context.close()
+  const launch = () =>
+    chromium.launch({
+      executablePath: CHROMIUM,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', ...SINGLE_PROCESS],
+    })
+  const queue = [...jobs]
+  const work = async (browser: Browser) => {
+    const context = await browser.newContext()
+    const page = await context.newPage()
+    let loaded = false
+    for (let job = queue.shift(); job; job = queue.shift()) {
+      if (loaded) await page.evaluate(swapDocument, job.bare)
+      else await page.setContent(withDataSheetStyle(job.bare), { waitUntil: 'load' })
+      loaded = true
+      writeFileSync(`${job.pdf}.tmp`, await page.pdf(PDF_OPTIONS))
+      renameSync(`${job.pdf}.tmp`, job.pdf)
     }
-    // One renderer in single-process mode: a second context there closes the browser.
-    const workers = SINGLE_PROCESS.length ? 1 : Math.max(1, Math.min(jobs.length, Number(process.env.DOCUMENTS_WORKERS) || cpus().length))
-    await Promise.all(Array.from({ length: workers }, worker))
+    await context.close()
+  }
+  const workers = Math.max(1, Math.min(jobs.length, Number(process.env.DOCUMENTS_WORKERS) || defaultWorkers(jobs.length)))
+  const browsers: Browser[] = []
+  try {
+    if (SINGLE_PROCESS.length) {
+      await Promise.all(
+        Array.from({ length: workers }, async () => {
+          const browser = await launch()
+          browsers.push(browser)
+          await work(browser)
+        }),
+      )
+    } else {
+      const browser = await launch()
+      browsers.push(browser)
+      await Promise.all(Array.from({ length: workers }, () => work(browser)))
+    }
     return jobs.length
   } finally {
-    await browser.close()
+    await Promise.all(browsers.map((b) => b.close()))
   }
 }
 
 /**
- * Browser and renderer in one process, one worker: 216 sheets (4x content) took 11.4 s of CPU
- * and 13 s wall, against 18.0 s and 18 s with a renderer process for each of two workers; the
- * PDFs are equal apart from creation time and structure-tree ids. Chromium calls the mode
- * unsupported; it is what serverless PDF printers (e.g. @sparticuz/chromium) run, and it only
- * ever sees our own local HTML here. DOCUMENTS_SINGLE_PROCESS=0 goes back to a renderer process
- * per worker should a Chromium release break it.
+ * Browser and renderer in one process: 216 sheets (4x content) took 11.4 s of CPU and 13 s wall
+ * with one such browser, against 18.0 s and 18 s with a renderer process for each of two
+ * workers; the PDFs are equal apart from creation time and structure-tree ids. One such browser
+ * per worker (see defaultWorkers). Chromium calls the mode unsupported; it is what serverless
+ * PDF printers (e.g. @sparticuz/chromium) run, and it only ever sees our own local HTML here. DOCUMENTS_SINGLE_PROCESS=0 goes back to a renderer
+ * process per worker should a Chromium release break it.
  */
 const SINGLE_PROCESS = process.env.DOCUMENTS_SINGLE_PROCESS === '0' ? [] : ['--single-process']
 
