@@ -24,17 +24,22 @@ export type Step = { step: string; argv: (dir: string) => string[] }
 
 /**
  * The ONE list of build steps: `npm run build`, `npm run build:quiet` (npm test) and the bench
- * run these. The guard runs alone and first (stop before anything is built); velite alone next,
- * so that a broken content file stops the build with velite's message (file and line) before
- * anything else reads content. The UI key types, the audit and the documents need only the
- * content and velite's output, not each other, so they share the two cores: the audit and the
- * key types take about 3 s of wall time that used to come on top of the documents. Vike renders
- * the pages once the documents manifest exists; postbuild needs the pages and the audit CSVs.
+ * run these. The production guard and velite come first, side by side: the guard reads only the
+ * environment and content/facts.yml, velite writes only .velite/, so neither waits for the other
+ * (the guard alone cost a second of wall time per build) and a failing guard still stops the
+ * build before anything reads velite's output or writes dist/. Velite must end before anything
+ * else reads content, so that a broken content file stops the build with velite's message (file
+ * and line). The UI key types, the audit and the documents need only the content and velite's
+ * output, not each other, so they share the two cores. Vike renders the pages once the documents
+ * manifest and the audit summary (the localization report page) exist; postbuild needs the pages
+ * and the audit CSVs.
  */
 export const PHASES: Step[][] = [
-  [{ step: 'production guard', argv: tsx('scripts/production-guard.ts') }],
-  // Not --strict: velite's strict mode stops before the cross-file checks of velite.config.ts, which fail the build themselves.
-  [{ step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build'] }],
+  [
+    { step: 'production guard', argv: tsx('scripts/production-guard.ts') },
+    // Not --strict: velite's strict mode stops before the cross-file checks of velite.config.ts, which fail the build themselves.
+    { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build'] },
+  ],
   [
     { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
     { step: 'audit', argv: tsx('scripts/audit/cli.ts') },

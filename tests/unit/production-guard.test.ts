@@ -90,11 +90,10 @@ describe('the build command', () => {
     const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
     expect(scripts.build).toBe('node --import tsx scripts/build.ts')
     expect(STEPS[0]!.argv('.').slice(-1)).toEqual(['scripts/production-guard.ts'])
-    expect(PHASES[0], 'the guard runs alone, before anything is built').toHaveLength(1)
     expect(
-      PHASES[1]!.map((s) => s.step),
-      'velite runs alone, before anything else reads content',
-    ).toEqual(['content (velite)'])
+      PHASES[0]!.map((s) => s.step),
+      'the guard runs first, beside velite only: a failing guard stops the build before anything reads .velite/ or writes dist/',
+    ).toEqual(['production guard', 'content (velite)'])
     expect(scripts['build:production']).toMatch(/production-guard\.ts --production && npm run build$/)
   })
 

@@ -1,0 +1,39 @@
+// The rebuilds `npm run bench` measures after each cold build, in the same copy, so that every
+// cache in .generated/ is kept (what a developer or a CI that keeps .generated/ pays):
+//   - unchanged: the same content again; its output must be the cold build's, byte for byte;
+//   - one file edited: a translator's typical pull request, one sentence added to one Turkish
+//     guide; only that page, its language's search index and what lists it are redone.
+// And the check that makes the caches trustworthy: at the smallest factor the edited copy is
+// also built cold (a fresh copy without .generated/), and both outputs must be equal.
+import { createHash } from 'node:crypto'
+import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative } from 'node:path'
+
+/** Every file of a built site and the hash of its bytes. */
+export function treeHashes(dist: string): Map<string, string> {
+  const out = new Map<string, string>()
+  if (!existsSync(dist)) return out
+  for (const e of readdirSync(dist, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue
+    const file = join(e.parentPath, e.name)
+    out.set(relative(dist, file), createHash('sha1').update(readFileSync(file)).digest('hex'))
+  }
+  return out
+}
+
+/** Files that differ between two trees (added, removed or changed), sorted. */
+export function treeDiff(a: Map<string, string>, b: Map<string, string>): string[] {
+  const names = new Set([...a.keys(), ...b.keys()])
+  return [...names].filter((n) => a.get(n) !== b.get(n)).sort()
+}
+
+/** The edit: one sentence added at the end of the first Turkish guide. Returns the file, relative to the copy. */
+export function editOneGuide(dir: string): string {
+  const guides = join(dir, 'content/guides/tr')
+  const file = readdirSync(guides)
+    .filter((f) => f.endsWith('.mdx'))
+    .sort()[0]
+  if (!file) throw new Error(`bench: no Turkish guide in ${guides} to edit`)
+  appendFileSync(join(guides, file), '\nFileler tütsüleme öncesinde, ürün soğukken takılır.\n')
+  return relative(dir, join(guides, file))
+}
