@@ -7,10 +7,10 @@
 // (measured at 4x content), which a build of a large catalogue pays only for changed sheets.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, realpathSync, renameSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { cpus } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
 import { chromium, type Browser } from 'playwright-core'
 import { facts, find, pages, products, routeTable } from '../../lib/content/data'
 import { formatDate, MANIFEST, type DocumentFile } from '../../lib/documents/manifest'
@@ -114,6 +114,11 @@ async function main() {
       printed = await print(jobs)
     }
   }
+
+  // The cache keeps the sheets this build uses and nothing else: an older version of a sheet is
+  // never asked for again (its HTML changed), and CI carries .generated/ from commit to commit.
+  const used = new Set(files.map((f) => basename(f.source)))
+  for (const name of readdirSync(CACHE)) if (name.endsWith('.pdf') && !used.has(name)) rmSync(join(CACHE, name), { force: true })
 
   const downloads = find(pages, 'downloads', routeTable.defaultLocale, 'content/pages/downloads/en.yml')
   const documentIds = downloads.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))
