@@ -2,7 +2,11 @@
 import type { Config } from 'vike/types'
 
 export default {
-  prerender: true,
+  // Vike prerenders `parallel` pages at a time in one thread (default: one per core). With most
+  // documents from the render cache (lib/build/render-cache.ts) a page is mostly file writing, and
+  // 2 at a time left the thread waiting on the disk: 8 took a 16× build's vike step from 9.4 to
+  // 8.5 s wall at the same CPU (three alternating runs each).
+  prerender: { parallel: 8 },
   // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and
