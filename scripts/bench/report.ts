@@ -1,6 +1,6 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
 import type { StepResult } from './build-steps'
-import type { PeerBuild } from './peers/astro'
+import type { PeerBuild } from './peers/shared'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'
 
@@ -20,6 +20,8 @@ export type BuildReport = {
   notes: string[]
   /** The same pages built by a peer generator right after (scripts/bench/peers/). */
   peer?: PeerBuild
+  /** Hugo building the same pages, when installed (scripts/bench/peers/hugo.ts). */
+  hugo?: PeerBuild
   /** The peer's second build of the same project, unchanged (its own cache warm). */
   peerRebuild?: PeerBuild
   /** The same copy built again unchanged after the peer, every cache in .generated/ warm; files that differ from the cold build's output. */
@@ -353,14 +355,26 @@ function peerSection(scale: BuildReport[]): string[] {
   const withPeer = scale.filter((b) => b.peer?.ok)
   if (!withPeer.length) return []
   const name = `${withPeer[0]!.peer!.name} ${withPeer[0]!.peer!.version}`
+  const withHugo = withPeer.filter((b) => b.hugo?.ok)
+  const hugoName = withHugo.length ? `Hugo ${withHugo[0]!.hugo!.version}` : undefined
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
   const lines = [
-    `### Against ${name}, same pages, same run`,
+    `### Against ${name}${hugoName ? ` and ${hugoName}` : ''}, same pages, same run`,
     '',
-    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts). Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
+    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts)${hugoName ? `, then ${hugoName} (scripts/bench/peers/hugo.ts, when \`hugo\` is installed)` : ''}. Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
     '',
     table(
-      ['Content', 'Pages', 'Ours: wall', 'Ours: CPU', `${name}: wall`, `${name}: CPU`, 'Wall ratio (ours / peer)', 'CPU ratio'],
+      [
+        'Content',
+        'Pages',
+        'Ours: wall',
+        'Ours: CPU',
+        `${name}: wall`,
+        `${name}: CPU`,
+        'Wall ratio (ours / peer)',
+        'CPU ratio',
+        ...(hugoName ? [`${hugoName}: wall`, `${hugoName}: CPU`, `Wall ratio (ours / ${hugoName})`] : []),
+      ],
       withPeer.map((b) => [
         `${b.factor}×`,
         b.pages,
@@ -370,6 +384,7 @@ function peerSection(scale: BuildReport[]): string[] {
         s(b.peer!.cpuMs),
         (b.ms / b.peer!.wallMs).toFixed(2),
         (b.cpuMs / b.peer!.cpuMs).toFixed(2),
+        ...(hugoName ? (b.hugo?.ok ? [s(b.hugo.wallMs), s(b.hugo.cpuMs), (b.ms / b.hugo.wallMs).toFixed(2)] : ['–', '–', '–']) : []),
       ]),
     ),
     '',
@@ -383,6 +398,20 @@ function peerSection(scale: BuildReport[]): string[] {
     line('Ours, CPU', (b) => b.cpuMs, ours),
     line(`${name}, wall`, (b) => b.peer!.wallMs, theirs),
     line(`${name}, CPU`, (b) => b.peer!.cpuMs, theirs),
+    ...(hugoName && withHugo.length === withPeer.length
+      ? [
+          line(
+            `${hugoName}, wall`,
+            (b) => b.hugo!.wallMs,
+            (b) => b.hugo!.pages,
+          ),
+          line(
+            `${hugoName}, CPU`,
+            (b) => b.hugo!.cpuMs,
+            (b) => b.hugo!.pages,
+          ),
+        ]
+      : []),
   ]
   if (rows.every(([, f]) => f)) {
     lines.push(

@@ -23,7 +23,9 @@ import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { startStaticServer } from '../../server/preview/static-server'
 import { adminInboxMarkdown, benchAdminInbox } from './admin-inbox'
-import { ASTRO_VERSION, buildWithAstro, type PeerBuild, rebuildWithAstro } from './peers/astro'
+import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
+import { buildWithHugo, hugoVersion } from './peers/hugo'
+import type { PeerBuild } from './peers/shared'
 import { build } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
@@ -47,6 +49,7 @@ const { values: opts } = parseArgs({
   },
 })
 const MAIN = process.cwd()
+const HUGO_VERSION = hugoVersion()
 const log = (msg: string) => console.log(`[bench] ${msg}`)
 const temp: string[] = []
 
@@ -87,6 +90,22 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
       peerRebuild = rebuildWithAstro(work, peer.pages)
       log(`${factor}×: Astro again, unchanged: ${(peerRebuild.wallMs / 1000).toFixed(1)} s wall, ${(peerRebuild.cpuMs / 1000).toFixed(1)} s CPU`)
     }
+  }
+  // Hugo too, when the machine has it (Debian: apt install hugo).
+  let hugo: PeerBuild | undefined
+  const hugoAt = opts['skip-peers'] ? undefined : HUGO_VERSION
+  if (hugoAt && existsSync(dist)) {
+    const work = join(dir, '..', `${basename(dir)}-hugo`)
+    temp.push(work)
+    hugo = buildWithHugo(
+      dist,
+      htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))),
+      work,
+      hugoAt,
+    )
+    log(
+      `${factor}×: Hugo ${hugoAt} ${(hugo.wallMs / 1000).toFixed(1)} s wall, ${(hugo.cpuMs / 1000).toFixed(1)} s CPU${hugo.ok ? '' : ` — FAILED: ${hugo.tail}`}`,
+    )
   }
   let rebuild: BuildReport['rebuild']
   let edited: BuildReport['edited']
@@ -134,6 +153,7 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
     ...(edited ? { edited } : {}),
     ...(peer ? { peer } : {}),
     ...(peerRebuild ? { peerRebuild } : {}),
+    ...(hugo ? { hugo } : {}),
     products: m.products,
     guides: m.guides,
     pages,
