@@ -62,6 +62,19 @@ const filesUnder = (dir: string): string[] =>
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, '/'))
 
+/** Moves `files` (relative to `from`) into the cache entry `dir` with `meta` as `metaFile`: the entry appears whole or not at all. */
+function storeEntry(from: string, files: string[], dir: string, metaFile: string, meta: unknown): void {
+  const staging = `${dir}.tmp`
+  rmSync(staging, { recursive: true, force: true })
+  for (const file of files) {
+    mkdirSync(dirname(join(staging, file)), { recursive: true })
+    renameSync(join(from, file), join(staging, file))
+  }
+  writeFileSync(join(staging, metaFile), `${JSON.stringify(meta)}\n`)
+  rmSync(dir, { recursive: true, force: true })
+  renameSync(staging, dir)
+}
+
 /** Runs Pagefind over `pages` and stores its files per language (and the shared ones) under `cache`. */
 async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, cache: string): Promise<void> {
   const { index, errors } = await pagefind.createIndex({})
@@ -80,27 +93,17 @@ async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, c
     for (const [lang, key] of keys) {
       const language = entry.languages[lang]
       if (!language) throw new Error(`search index: Pagefind wrote no index for "${lang}"`)
-      const dir = join(cache, key)
-      const staging = `${dir}.tmp`
-      rmSync(staging, { recursive: true, force: true })
-      for (const file of files.filter((f) => ofLanguage(f, lang))) {
-        mkdirSync(dirname(join(staging, file)), { recursive: true })
-        renameSync(join(out, file), join(staging, file))
-      }
-      writeFileSync(join(staging, 'language.json'), `${JSON.stringify(language)}\n`)
-      rmSync(dir, { recursive: true, force: true })
-      renameSync(staging, dir)
+      storeEntry(
+        out,
+        files.filter((f) => ofLanguage(f, lang)),
+        join(cache, key),
+        'language.json',
+        language,
+      )
     }
     if (!existsSync(join(cache, SHARED))) {
       const shared = files.filter((f) => f !== 'pagefind-entry.json' && ![...keys.keys()].some((lang) => ofLanguage(f, lang)))
-      const staging = join(cache, `${SHARED}.tmp`)
-      rmSync(staging, { recursive: true, force: true })
-      for (const file of shared) {
-        mkdirSync(dirname(join(staging, file)), { recursive: true })
-        renameSync(join(out, file), join(staging, file))
-      }
-      writeFileSync(join(staging, 'include-characters.json'), `${JSON.stringify(entry.include_characters)}\n`)
-      renameSync(staging, join(cache, SHARED))
+      storeEntry(out, shared, join(cache, SHARED), 'include-characters.json', entry.include_characters)
     }
   } finally {
     rmSync(out, { recursive: true, force: true })
@@ -117,15 +120,14 @@ export async function writeSearchIndex(site: string, cache = '.generated/search'
   const languages = [...new Set(pages.map((p) => p.lang))].sort()
   const keys = new Map(languages.map((lang) => [lang, languageKey(lang, pages)]))
   mkdirSync(cache, { recursive: true })
-  const missing = new Map([...keys].filter(([, key]) => !existsSync(join(cache, key))))
-  if (missing.size || !existsSync(join(cache, SHARED))) {
-    const langs = missing.size ? missing : new Map(keys)
+  // Without the shared files (a new Pagefind version, a first build) every language is indexed.
+  const missing = existsSync(join(cache, SHARED)) ? new Map([...keys].filter(([, key]) => !existsSync(join(cache, key)))) : keys
+  if (missing.size)
     await indexLanguages(
-      pages.filter((p) => langs.has(p.lang)),
-      langs,
+      pages.filter((p) => missing.has(p.lang)),
+      missing,
       cache,
     )
-  }
 
   const bundle = join(site, 'pagefind')
   rmSync(bundle, { recursive: true, force: true })
