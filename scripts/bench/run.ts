@@ -26,7 +26,7 @@ import { adminInboxMarkdown, benchAdminInbox } from './admin-inbox'
 import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
 import { buildWithHugo, hugoVersion } from './peers/hugo'
 import type { PeerBuild } from './peers/shared'
-import { build } from './build-steps'
+import { build, type StepResult } from './build-steps'
 import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
@@ -63,6 +63,70 @@ function countPages(dist: string) {
   return { pages, redirectStubs: files.length - pages }
 }
 
+const secs = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+const roundSteps = (steps: StepResult[]) => steps.map((st) => ({ ...st, ms: Math.round(st.ms) }))
+
+/**
+ * The peers build the same pages, from this build's text, right after it (same machine, same
+ * load): Astro, then Astro once more unchanged (its own cache warm, the counterpart of our
+ * unchanged rebuild), then Hugo when the machine has it (Debian: apt install hugo).
+ */
+function peerBuilds(factor: number, dir: string, dist: string): Pick<BuildReport, 'peer' | 'peerRebuild' | 'hugo'> {
+  const pages = htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8')))
+  const work = (name: string) => {
+    const path = join(dir, '..', `${basename(dir)}-${name}`)
+    temp.push(path)
+    return path
+  }
+  const out: Pick<BuildReport, 'peer' | 'peerRebuild' | 'hugo'> = {}
+  const said = (label: string, b: PeerBuild) => log(`${factor}×: ${label} ${secs(b.wallMs)} wall, ${secs(b.cpuMs)} CPU${b.ok ? '' : ` — FAILED: ${b.tail}`}`)
+  log(`${factor}×: the same pages with Astro ${ASTRO_VERSION}…`)
+  const astro = work('astro')
+  out.peer = buildWithAstro(dist, pages, astro)
+  said('Astro', out.peer)
+  if (out.peer.ok && !opts['skip-rebuild']) {
+    out.peerRebuild = rebuildWithAstro(astro, out.peer.pages)
+    said('Astro again, unchanged:', out.peerRebuild)
+  }
+  if (HUGO_VERSION) {
+    out.hugo = buildWithHugo(dist, pages, work('hugo'), HUGO_VERSION)
+    said(`Hugo ${HUGO_VERSION}`, out.hugo)
+  }
+  return out
+}
+
+/** The rebuilds of scripts/bench/rebuilds.ts in the copy `dir`, whose cold output hashes are `cold`. */
+async function rebuilds(factor: number, dir: string, dist: string, cold: Map<string, string>): Promise<Pick<BuildReport, 'rebuild' | 'edited'>> {
+  log(`${factor}×: rebuilding unchanged (caches in .generated/ warm)…`)
+  const r = await build(dir)
+  const differs = treeDiff(cold, treeHashes(dist))
+  const rebuild = { ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), ok: r.ok, steps: roundSteps(r.steps), differsFromCold: differs }
+  log(`${factor}×: rebuild ${secs(r.ms)} wall, ${secs(r.cpuMs)} CPU${r.ok ? '' : ' — FAILED'}; ${differs.length} file(s) differ from the cold build`)
+
+  const before = treeHashes(dist)
+  const file = editOneGuide(dir)
+  log(`${factor}×: rebuilding after editing ${file}…`)
+  const e = await build(dir)
+  const after = treeHashes(dist)
+  const changed = treeDiff(before, after)
+  const edited: NonNullable<BuildReport['edited']> = { file, ms: Math.round(e.ms), cpuMs: Math.round(e.cpuMs), ok: e.ok, steps: roundSteps(e.steps), changed }
+  log(`${factor}×: edited rebuild ${secs(e.ms)} wall, ${secs(e.cpuMs)} CPU; ${changed.length} output file(s) changed`)
+  // The proof that the caches are exact, at the smallest factor: the edited content built cold gives the same files.
+  if (factor === 1) {
+    const fresh = copyRepo(dir, 'x1-edited-cold')
+    temp.push(fresh)
+    log(`${factor}×: building the edited content cold, to compare…`)
+    const c = await build(fresh)
+    // Data sheets printed anew carry a new creation time (keeping a sheet's bytes is what the
+    // documents cache is for), so they are compared by name only.
+    const freshTree = treeHashes(join(fresh, 'dist/client'))
+    const printed = (name: string) => /^documents\/.*\.pdf$/.test(name) && after.has(name) && freshTree.has(name)
+    edited.differsFromCold = c.ok ? treeDiff(after, freshTree).filter((name) => !printed(name)) : ['(the cold build failed)']
+    log(`${factor}×: ${edited.differsFromCold.length} file(s) differ between the edited rebuild and a cold build of the same content`)
+  }
+  return { rebuild, edited }
+}
+
 async function buildAt(factor: number): Promise<{ report: BuildReport; dir: string }> {
   const dir = copyRepo(MAIN, `x${factor}`)
   temp.push(dir)
@@ -72,88 +136,14 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
   const dist = join(dir, 'dist/client')
   const { pages, redirectStubs } = existsSync(dist) ? countPages(dist) : { pages: 0, redirectStubs: 0 }
   const cold = treeHashes(dist)
-  // The peer builds the same pages, from this build's text, right after it (same machine, same load),
-  // then once more unchanged (its own cache warm), the counterpart of our unchanged rebuild.
-  let peer: PeerBuild | undefined
-  let peerRebuild: PeerBuild | undefined
-  if (!opts['skip-peers'] && existsSync(dist)) {
-    log(`${factor}×: the same pages with Astro ${ASTRO_VERSION}…`)
-    const work = join(dir, '..', `${basename(dir)}-astro`)
-    temp.push(work)
-    peer = buildWithAstro(
-      dist,
-      htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))),
-      work,
-    )
-    log(`${factor}×: Astro ${(peer.wallMs / 1000).toFixed(1)} s wall, ${(peer.cpuMs / 1000).toFixed(1)} s CPU${peer.ok ? '' : ` — FAILED: ${peer.tail}`}`)
-    if (peer.ok && !opts['skip-rebuild']) {
-      peerRebuild = rebuildWithAstro(work, peer.pages)
-      log(`${factor}×: Astro again, unchanged: ${(peerRebuild.wallMs / 1000).toFixed(1)} s wall, ${(peerRebuild.cpuMs / 1000).toFixed(1)} s CPU`)
-    }
-  }
-  // Hugo too, when the machine has it (Debian: apt install hugo).
-  let hugo: PeerBuild | undefined
-  const hugoAt = opts['skip-peers'] ? undefined : HUGO_VERSION
-  if (hugoAt && existsSync(dist)) {
-    const work = join(dir, '..', `${basename(dir)}-hugo`)
-    temp.push(work)
-    hugo = buildWithHugo(
-      dist,
-      htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))),
-      work,
-      hugoAt,
-    )
-    log(
-      `${factor}×: Hugo ${hugoAt} ${(hugo.wallMs / 1000).toFixed(1)} s wall, ${(hugo.cpuMs / 1000).toFixed(1)} s CPU${hugo.ok ? '' : ` — FAILED: ${hugo.tail}`}`,
-    )
-  }
-  let rebuild: BuildReport['rebuild']
-  let edited: BuildReport['edited']
-  if (!opts['skip-rebuild'] && b.ok) {
-    log(`${factor}×: rebuilding unchanged (caches in .generated/ warm)…`)
-    const r = await build(dir)
-    const differs = treeDiff(cold, treeHashes(dist))
-    rebuild = {
-      ms: Math.round(r.ms),
-      cpuMs: Math.round(r.cpuMs),
-      ok: r.ok,
-      steps: r.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })),
-      differsFromCold: differs,
-    }
-    log(
-      `${factor}×: rebuild ${(r.ms / 1000).toFixed(1)} s wall, ${(r.cpuMs / 1000).toFixed(1)} s CPU${r.ok ? '' : ' — FAILED'}; ${differs.length} file(s) differ from the cold build`,
-    )
-
-    const before = treeHashes(dist)
-    const file = editOneGuide(dir)
-    log(`${factor}×: rebuilding after editing ${file}…`)
-    const e = await build(dir)
-    const after = treeHashes(dist)
-    const changed = treeDiff(before, after)
-    edited = { file, ms: Math.round(e.ms), cpuMs: Math.round(e.cpuMs), ok: e.ok, steps: e.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })), changed }
-    log(`${factor}×: edited rebuild ${(e.ms / 1000).toFixed(1)} s wall, ${(e.cpuMs / 1000).toFixed(1)} s CPU; ${changed.length} output file(s) changed`)
-    // The proof that the caches are exact: the edited content built cold gives the same files.
-    if (factor === 1) {
-      const fresh = copyRepo(dir, 'x1-edited-cold')
-      temp.push(fresh)
-      log(`${factor}×: building the edited content cold, to compare…`)
-      const c = await build(fresh)
-      // Data sheets printed anew carry a new creation time (keeping a sheet's bytes is what the
-      // documents cache is for), so they are compared by name only.
-      const freshTree = treeHashes(join(fresh, 'dist/client'))
-      const printed = (name: string) => /^documents\/.*\.pdf$/.test(name) && after.has(name) && freshTree.has(name)
-      edited.differsFromCold = c.ok ? treeDiff(after, freshTree).filter((name) => !printed(name)) : ['(the cold build failed)']
-      log(`${factor}×: ${edited.differsFromCold.length} file(s) differ between the edited rebuild and a cold build of the same content`)
-    }
-  }
+  const peers = existsSync(dist) && !opts['skip-peers'] ? peerBuilds(factor, dir, dist) : {}
+  const { rebuild, edited } = !opts['skip-rebuild'] && b.ok ? await rebuilds(factor, dir, dist, cold) : {}
   const report = {
     factor,
     cpuMs: Math.round(b.cpuMs),
     ...(rebuild ? { rebuild } : {}),
     ...(edited ? { edited } : {}),
-    ...(peer ? { peer } : {}),
-    ...(peerRebuild ? { peerRebuild } : {}),
-    ...(hugo ? { hugo } : {}),
+    ...peers,
     products: m.products,
     guides: m.guides,
     pages,
@@ -162,7 +152,7 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
     msPerPage: pages ? Number((b.ms / pages).toFixed(1)) : NaN,
     pagesPerSecond: pages ? Number((pages / (b.ms / 1000)).toFixed(1)) : 0,
     ok: b.ok,
-    steps: b.steps.map((s) => ({ ...s, ms: Math.round(s.ms) })),
+    steps: roundSteps(b.steps),
     notes: m.notes,
   }
   log(
