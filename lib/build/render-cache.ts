@@ -36,13 +36,20 @@ export function serverBundleDir(moduleFile: string): string | undefined {
   return undefined
 }
 
-/** Hash of every file of the server bundle (names and bytes) and of package-lock.json. */
+/** Hash of every file of the server bundle (names and bytes: it holds images too) and of package-lock.json. */
 export function codeIdentity(bundleDir: string, lockFile = 'package-lock.json'): string {
   const files = readdirSync(bundleDir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
     .sort()
-  return sha(...files.flatMap((f) => [relative(bundleDir, f), readFileSync(f, 'utf8')]), existsSync(lockFile) ? readFileSync(lockFile, 'utf8') : 'no lock file')
+  const hash = createHash('sha256')
+  for (const file of files)
+    hash
+      .update(`${relative(bundleDir, file)}\0`)
+      .update(readFileSync(file))
+      .update('\0')
+  hash.update(existsSync(lockFile) ? readFileSync(lockFile) : 'no lock file')
+  return hash.digest('hex')
 }
 
 /** What every page reads besides its data (see the top of this file). */
