@@ -26,3 +26,16 @@ test('an invalid circumference gets its error on the first click (Arabic page)',
   await expect(page.locator('#size-circumference-error')).not.toBeEmpty()
   await expect(input).toBeFocused()
 })
+
+test('before the island has loaded, the button is disabled: Enter cannot reload the page with the fields in the URL', async ({ page }) => {
+  // The island waits for `load`; here it never arrives.
+  await page.route('**/assets/entries/pages_interactive_size-selector*', (route) => route.abort())
+  await page.goto('/ar/muhaddid-al-maqas/')
+  const input = page.locator('#size-circumference')
+  await input.fill('abc')
+  await expect(page.locator('form.size-form button[type=submit]')).toBeDisabled()
+  await input.press('Enter')
+  await page.waitForLoadState('load')
+  expect(new URL(page.url()).search).toBe('')
+  await expect(input).toHaveValue('abc')
+})

@@ -83,6 +83,11 @@ export default function Page() {
   const [process, setProcess] = useState<SizingProcess>(() => (typedChecked('process') as SizingProcess | undefined) ?? 'standard-cooking')
   const [product, setProduct] = useState(() => typedValue(ids.product) ?? '')
   const [result, setResult] = useState<SizingResult | null>(null)
+  // As on the lead forms, the prerendered button is disabled until React has hydrated: a click or
+  // an Enter before the island has loaded (it waits for the page's `load`) submitted the form
+  // natively, reloading the page with the fields in the query string, and the answer never came.
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
   const inputRef = useRef<HTMLInputElement>(null)
   const selectRef = useRef<HTMLSelectElement>(null)
   const processRef = useRef<HTMLFieldSetElement>(null)
@@ -225,7 +230,7 @@ export default function Page() {
           </div>
 
           <p className="actions">
-            <button type="submit" className="btn btn-primary">
+            <button type="submit" className="btn btn-primary" disabled={!hydrated}>
               {t(P + 'submit')}
             </button>
           </p>
