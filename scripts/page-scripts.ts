@@ -33,8 +33,11 @@ function* htmlFiles(dir: string): Generator<string> {
   }
 }
 
-/** Rewrites the pages of `site`; returns the CSP hashes of the inlined code and what was done. */
-export function writePageScripts(site: string): { hashes: string[]; inlined: number; searchPages: number } {
+/**
+ * Rewrites the pages of `site`; returns the CSP hashes of the inlined code, what was done, and
+ * every page as it now is (path → HTML), so that the later checks need not read them again.
+ */
+export function writePageScripts(site: string): { hashes: string[]; inlined: number; searchPages: number; pages: Map<string, string> } {
   const enhance = bundle(`import { enhance } from './renderer/enhance'; enhance()`)
   const search = bundle(`import { startSearch } from './components/search/search-client'; startSearch()`)
   const searchUrl = `/assets/search.${createHash('sha256').update(search).digest('hex').slice(0, 10)}.js`
@@ -43,6 +46,7 @@ export function writePageScripts(site: string): { hashes: string[]; inlined: num
   const loaders = new Set<string>([searchLoader])
   let inlined = 0
   let searchPages = 0
+  const pages = new Map<string, string>()
   for (const file of htmlFiles(site)) {
     const html = readFileSync(file, 'utf8')
     const deferred = deferIslandEntries(inlinePageScript(html, enhance))
@@ -55,7 +59,8 @@ export function writePageScripts(site: string): { hashes: string[]; inlined: num
       searchPages++
     }
     if (out !== html) writeFileSync(file, out)
+    pages.set(file, out)
     if (out.includes(`<script type="module">${inlineCode(enhance)}`)) inlined++
   }
-  return { hashes: [cspHash(inlineCode(enhance)), ...[...loaders].map((code) => cspHash(inlineCode(code)))], inlined, searchPages }
+  return { hashes: [cspHash(inlineCode(enhance)), ...[...loaders].map((code) => cspHash(inlineCode(code)))], inlined, searchPages, pages }
 }

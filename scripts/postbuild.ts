@@ -42,6 +42,9 @@ write('robots.txt', robotsTxt(site))
 // Before the search index, so that Pagefind sees the pages as they ship.
 const scripts = writePageScripts(out)
 console.log(`postbuild: content-page script inlined into ${scripts.inlined} pages; search script on ${scripts.searchPages} pages`)
+// Pagefind indexes in a process of its own while the rest of this step runs (awaited at the end).
+const indexing = writeSearchIndex(out, undefined, scripts.pages)
+indexing.catch(() => undefined) // a failure is thrown where it is awaited, below
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
 const env = { ...loadEnv('production', process.cwd(), 'VITE_'), ...process.env }
@@ -67,10 +70,10 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   copyFileSync(from, join(out, name))
 }
 // No page may show an unfilled "{name}" (docs/ARCHITECTURE.md §4).
-const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale)
+const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale, scripts.pages)
 if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
 
-const search = await writeSearchIndex(out)
+const search = await indexing
 const reused = search.languages.filter((lang) => !search.indexed.includes(lang))
 console.log(
   `postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}; ${reused.length ? `unchanged, from .generated/search: ${reused.join(', ')}` : 'every language indexed'}`,

@@ -26,23 +26,24 @@ const PAGEFIND_VERSION = (
 ).version
 const SHARED = `shared-${PAGEFIND_VERSION}`
 
-/** Every HTML file under `site` that Pagefind would index (it has data-pagefind-body), with its <html lang>. */
-export function indexablePages(site: string): IndexedPage[] {
-  const pages: IndexedPage[] = []
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+/**
+ * Every HTML file under `site` that Pagefind would index (it has data-pagefind-body), with its
+ * <html lang>; from `html` (path → HTML of every page) when the caller has read them already.
+ */
+export function indexablePages(site: string, html?: Map<string, string>): IndexedPage[] {
+  const walk = (dir: string): [string, string][] =>
+    readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
       const path = join(dir, entry.name)
-      if (entry.isDirectory()) walk(path)
-      else if (entry.name.endsWith('.html')) {
-        const content = readFileSync(path, 'utf8')
-        if (!content.includes('data-pagefind-body')) continue
-        const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
-        if (!lang) throw new Error(`search index: ${relative(site, path)} has data-pagefind-body but no <html lang>`)
-        pages.push({ sourcePath: relative(site, path).replace(/\\/g, '/'), lang: lang.toLowerCase(), content })
-      }
-    }
+      if (entry.isDirectory()) return walk(path)
+      return entry.name.endsWith('.html') ? [[path, readFileSync(path, 'utf8')]] : []
+    })
+  const pages: IndexedPage[] = []
+  for (const [path, content] of html ?? walk(site)) {
+    if (!content.includes('data-pagefind-body')) continue
+    const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
+    if (!lang) throw new Error(`search index: ${relative(site, path)} has data-pagefind-body but no <html lang>`)
+    pages.push({ sourcePath: relative(site, path).replace(/\\/g, '/'), lang: lang.toLowerCase(), content })
   }
-  walk(site)
   return pages.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))
 }
 
@@ -114,9 +115,14 @@ async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, c
 /**
  * Writes `<site>/pagefind/`. Languages whose pages are unchanged since a build that kept `cache`
  * are copied from it; the others are indexed. Stale cache entries of a language are removed.
+ * `html` as for indexablePages.
  */
-export async function writeSearchIndex(site: string, cache = '.generated/search'): Promise<{ pages: number; languages: string[]; indexed: string[] }> {
-  const pages = indexablePages(site)
+export async function writeSearchIndex(
+  site: string,
+  cache = '.generated/search',
+  html?: Map<string, string>,
+): Promise<{ pages: number; languages: string[]; indexed: string[] }> {
+  const pages = indexablePages(site, html)
   const languages = [...new Set(pages.map((p) => p.lang))].sort()
   const keys = new Map(languages.map((lang) => [lang, languageKey(lang, pages)]))
   mkdirSync(cache, { recursive: true })

@@ -16,7 +16,8 @@ const files = (dir: string, test: (name: string) => boolean): string[] =>
 /** A content file's language: content/ui/de.yml, content/pages/about/de.yml, content/guides/de/x.mdx. */
 const localeOfFile = (path: string) => path.match(/\/([a-z]{2})\.yml$/)?.[1] ?? path.match(/\/([a-z]{2})\/[^/]+\.mdx$/)?.[1]
 
-export function leftoverPlaceholders(outDir: string, contentDir: string, locales: string[], defaultLocale: string): string[] {
+/** `pages` (path → HTML of every page under outDir), when the caller has read them already. */
+export function leftoverPlaceholders(outDir: string, contentDir: string, locales: string[], defaultLocale: string, pages?: Map<string, string>): string[] {
   // Read only when a page has a placeholder: naming its source is the rare case (2,000 files at 16× content).
   let read: { path: string; text: string }[] | undefined
   const content = () => {
@@ -24,8 +25,9 @@ export function leftoverPlaceholders(outDir: string, contentDir: string, locales
     return read
   }
   const problems: string[] = []
-  for (const page of files(outDir, (n) => n.endsWith('.html'))) {
-    const names = new Set([...pageText(readFileSync(page, 'utf8')).matchAll(PLACEHOLDER)].map((m) => m[1]!))
+  const html = pages ?? new Map(files(outDir, (n) => n.endsWith('.html')).map((page) => [page, readFileSync(page, 'utf8')]))
+  for (const [page, text] of html) {
+    const names = new Set([...pageText(text).matchAll(PLACEHOLDER)].map((m) => m[1]!))
     if (!names.size) continue
     const url = `/${relative(outDir, page).split('\\').join('/')}`.replace(/index\.html$/, '')
     const first = url.split('/')[1] ?? ''
