@@ -79,7 +79,8 @@ export function pageKey(code: string, shared: string, url: string, data: unknown
   return json === undefined ? undefined : sha(code, shared, url, json)
 }
 
-const entryFile = (dir: string, url: string) => join(dir, `${sha(url).slice(0, 24)}.html`)
+// Not ".html": a dev server watching the project reloads the page when an HTML file changes.
+const entryFile = (dir: string, url: string) => join(dir, `${sha(url).slice(0, 24)}.document`)
 
 /** The stored document of `url` if it was stored under `key`. */
 export function readEntry(dir: string, url: string, key: string): string | undefined {
