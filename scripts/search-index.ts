@@ -63,51 +63,53 @@ const filesUnder = (dir: string): string[] =>
     .filter((e) => e.isFile())
     .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, '/'))
 
-/** Moves `files` (relative to `from`) into the cache entry `dir` with `meta` as `metaFile`: the entry appears whole or not at all. */
-function storeEntry(from: string, files: string[], dir: string, metaFile: string, meta: unknown): void {
-  const staging = `${dir}.tmp`
+/** Writes `files` (path in the bundle → bytes) as the cache entry `dir`, with `meta` as `metaFile`: the entry appears whole or not at all. */
+function storeEntry(files: [string, Uint8Array][], dir: string, metaFile: string, meta: unknown): void {
+  const staging = `${dir}.${process.pid}.tmp`
   rmSync(staging, { recursive: true, force: true })
-  for (const file of files) {
+  for (const [file, bytes] of files) {
     mkdirSync(dirname(join(staging, file)), { recursive: true })
-    renameSync(join(from, file), join(staging, file))
+    writeFileSync(join(staging, file), bytes)
   }
   writeFileSync(join(staging, metaFile), `${JSON.stringify(meta)}\n`)
   rmSync(dir, { recursive: true, force: true })
   renameSync(staging, dir)
 }
 
-/** Runs Pagefind over `pages` and stores its files per language (and the shared ones) under `cache`. */
+/**
+ * Runs Pagefind over `pages` and stores its files per language (and the shared ones) under
+ * `cache`. The files come from Pagefind's memory (getFiles), not from a folder it writes: in one
+ * fresh-clone CI run pagefind-entry.json read back empty right after writeFiles had answered.
+ */
 async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, cache: string): Promise<void> {
   const { index, errors } = await pagefind.createIndex({})
   if (!index) throw new Error(`search index: ${errors.join('; ')}`)
-  const out = join(cache, `.run-${process.pid}`)
-  rmSync(out, { recursive: true, force: true })
   try {
     for (const page of pages) {
       const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: page.content })
       if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
     }
-    const written = await index.writeFiles({ outputPath: out })
-    if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
-    const entry = JSON.parse(readFileSync(join(out, 'pagefind-entry.json'), 'utf8')) as Entry
-    const files = filesUnder(out)
+    const got = await index.getFiles()
+    if (got.errors.length) throw new Error(`search index: ${got.errors.join('; ')}`)
+    const files = got.files.map((f): [string, Uint8Array] => [f.path.replace(/\\/g, '/'), f.content])
+    const entryFile = files.find(([path]) => path === 'pagefind-entry.json')
+    if (!entryFile) throw new Error('search index: Pagefind gave no pagefind-entry.json')
+    const entry = JSON.parse(Buffer.from(entryFile[1]).toString('utf8')) as Entry
     for (const [lang, key] of keys) {
       const language = entry.languages[lang]
       if (!language) throw new Error(`search index: Pagefind wrote no index for "${lang}"`)
       storeEntry(
-        out,
-        files.filter((f) => ofLanguage(f, lang)),
+        files.filter(([f]) => ofLanguage(f, lang)),
         join(cache, key),
         'language.json',
         language,
       )
     }
     if (!existsSync(join(cache, SHARED))) {
-      const shared = files.filter((f) => f !== 'pagefind-entry.json' && ![...keys.keys()].some((lang) => ofLanguage(f, lang)))
-      storeEntry(out, shared, join(cache, SHARED), 'include-characters.json', entry.include_characters)
+      const shared = files.filter(([f]) => f !== 'pagefind-entry.json' && ![...keys.keys()].some((lang) => ofLanguage(f, lang)))
+      storeEntry(shared, join(cache, SHARED), 'include-characters.json', entry.include_characters)
     }
   } finally {
-    rmSync(out, { recursive: true, force: true })
     await pagefind.close()
   }
 }
