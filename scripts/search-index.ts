@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, w
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import * as pagefind from 'pagefind'
+import { filesUnder } from '../lib/build/files-under'
 import { linkOrCopy } from '../lib/build/link-or-copy'
 
 export type IndexedPage = { sourcePath: string; lang: string; content: string }
@@ -31,14 +32,9 @@ const SHARED = `shared-${PAGEFIND_VERSION}`
  * <html lang>; from `html` (path → HTML of every page) when the caller has read them already.
  */
 export function indexablePages(site: string, html?: Map<string, string>): IndexedPage[] {
-  const walk = (dir: string): [string, string][] =>
-    readdirSync(dir, { withFileTypes: true }).flatMap((entry): [string, string][] => {
-      const path = join(dir, entry.name)
-      if (entry.isDirectory()) return walk(path)
-      return entry.name.endsWith('.html') ? [[path, readFileSync(path, 'utf8')]] : []
-    })
+  const read = () => filesUnder(site).flatMap((path): [string, string][] => (path.endsWith('.html') ? [[path, readFileSync(path, 'utf8')]] : []))
   const pages: IndexedPage[] = []
-  for (const [path, content] of html ?? walk(site)) {
+  for (const [path, content] of html ?? read()) {
     if (!content.includes('data-pagefind-body')) continue
     const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
     if (!lang) throw new Error(`search index: ${relative(site, path)} has data-pagefind-body but no <html lang>`)
@@ -58,10 +54,8 @@ export function languageKey(lang: string, pages: IndexedPage[]): string {
 const ofLanguage = (path: string, lang: string) =>
   path.startsWith(`pagefind.${lang}_`) || path === `wasm.${lang}.pagefind` || path.startsWith(`index/${lang}_`) || path.startsWith(`fragment/${lang}_`)
 
-const filesUnder = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => relative(dir, join(e.parentPath, e.name)).replace(/\\/g, '/'))
+/** Paths of every file of a bundle folder, relative to it, with forward slashes. */
+const bundleFiles = (dir: string) => filesUnder(dir).map((f) => relative(dir, f).replace(/\\/g, '/'))
 
 /** Writes `files` (path in the bundle → bytes) as the cache entry `dir`, with `meta` as `metaFile`: the entry appears whole or not at all. */
 function storeEntry(files: [string, Uint8Array][], dir: string, metaFile: string, meta: unknown): void {
@@ -140,7 +134,7 @@ export async function writeSearchIndex(
   const bundle = join(site, 'pagefind')
   rmSync(bundle, { recursive: true, force: true })
   const copyAll = (from: string, skip: string) => {
-    for (const file of filesUnder(from)) {
+    for (const file of bundleFiles(from)) {
       if (file === skip) continue
       mkdirSync(dirname(join(bundle, file)), { recursive: true })
       linkOrCopy(join(from, file), join(bundle, file))

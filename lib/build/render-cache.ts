@@ -16,9 +16,10 @@
 // Active only while prerendering a production build; `npm run dev` always renders.
 // Entries live in .generated/pages/, one per URL; deleting .generated/ is always safe.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { filesUnder } from './files-under'
 
 export const RENDER_CACHE_DIR = '.generated/pages'
 
@@ -38,10 +39,7 @@ export function serverBundleDir(moduleFile: string): string | undefined {
 
 /** Hash of every file of the server bundle (names and bytes: it holds images too) and of package-lock.json. */
 export function codeIdentity(bundleDir: string, lockFile = 'package-lock.json'): string {
-  const files = readdirSync(bundleDir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile())
-    .map((e) => join(e.parentPath, e.name))
-    .sort()
+  const files = filesUnder(bundleDir)
   const hash = createHash('sha256')
   for (const file of files)
     hash

@@ -8,16 +8,13 @@
 import { createHash } from 'node:crypto'
 import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { filesUnder } from '../../lib/build/files-under'
 
 /** Every file of a built site and the hash of its bytes. */
 export function treeHashes(dist: string): Map<string, string> {
   const out = new Map<string, string>()
   if (!existsSync(dist)) return out
-  for (const e of readdirSync(dist, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue
-    const file = join(e.parentPath, e.name)
-    out.set(relative(dist, file), createHash('sha1').update(readFileSync(file)).digest('hex'))
-  }
+  for (const file of filesUnder(dist)) out.set(relative(dist, file), createHash('sha1').update(readFileSync(file)).digest('hex'))
   return out
 }
 

@@ -194,21 +194,17 @@ async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
     await context.close()
   }
   const workers = Math.max(1, Math.min(jobs.length, Number(process.env.DOCUMENTS_WORKERS) || defaultWorkers(jobs.length)))
+  // Single-process mode: a browser per worker; otherwise one browser with every worker in it.
+  const perBrowser = SINGLE_PROCESS.length ? 1 : workers
   const browsers: Browser[] = []
   try {
-    if (SINGLE_PROCESS.length) {
-      await Promise.all(
-        Array.from({ length: workers }, async () => {
-          const browser = await launch()
-          browsers.push(browser)
-          await work(browser)
-        }),
-      )
-    } else {
-      const browser = await launch()
-      browsers.push(browser)
-      await Promise.all(Array.from({ length: workers }, () => work(browser)))
-    }
+    await Promise.all(
+      Array.from({ length: workers / perBrowser }, async () => {
+        const browser = await launch()
+        browsers.push(browser)
+        await Promise.all(Array.from({ length: perBrowser }, () => work(browser)))
+      }),
+    )
     return jobs.length
   } finally {
     await Promise.all(browsers.map((b) => b.close()))
@@ -220,8 +216,9 @@ async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
  * with one such browser, against 18.0 s and 18 s with a renderer process for each of two
  * workers; the PDFs are equal apart from creation time and structure-tree ids. One such browser
  * per worker (see defaultWorkers). Chromium calls the mode unsupported; it is what serverless
- * PDF printers (e.g. @sparticuz/chromium) run, and it only ever sees our own local HTML here. DOCUMENTS_SINGLE_PROCESS=0 goes back to a renderer
- * process per worker should a Chromium release break it.
+ * PDF printers (e.g. @sparticuz/chromium) run, and it only ever sees our own local HTML here.
+ * DOCUMENTS_SINGLE_PROCESS=0 goes back to a renderer process per worker should a Chromium
+ * release break it.
  */
 const SINGLE_PROCESS = process.env.DOCUMENTS_SINGLE_PROCESS === '0' ? [] : ['--single-process']
 

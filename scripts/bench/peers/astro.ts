@@ -8,10 +8,10 @@
 // rendered through one layout with a header and footer: Markdown parsing, a layout per page and
 // one HTML file per URL, the work our build does per page.
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative } from 'node:path'
-import { type PeerBuild, pageAsMarkdown, timed } from './shared'
+import { join } from 'node:path'
+import { type PeerBuild, timed, writePagesAsMarkdown } from './shared'
 
 // Astro 5 is the newest line that runs on Node 20 (Astro 6+ needs Node 22).
 export const ASTRO_VERSION = '5.18.2'
@@ -74,15 +74,7 @@ export function buildWithAstro(dist: string, htmlFiles: string[], work: string):
   writeFileSync(join(work, 'src/content.config.ts'), CONTENT_CONFIG)
   writeFileSync(join(work, 'src/layouts/Page.astro'), LAYOUT)
   writeFileSync(join(work, 'src/pages/[...slug].astro'), ROUTE)
-  let pages = 0
-  for (const file of htmlFiles) {
-    const md = pageAsMarkdown(readFileSync(file, 'utf8'))
-    if (!md) continue
-    const target = join(work, 'src/data/pages', relative(dist, file).replace(/\.html$/, '.md'))
-    mkdirSync(dirname(target), { recursive: true })
-    writeFileSync(target, md)
-    pages++
-  }
+  const pages = writePagesAsMarkdown(dist, htmlFiles, (path) => join(work, 'src/data/pages', path.replace(/\.html$/, '.md')))
   const run = timed(ASTRO_BUILD, work)
   return { name: 'Astro', version: ASTRO_VERSION, pages, ...run }
 }

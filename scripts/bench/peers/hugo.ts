@@ -6,9 +6,9 @@
 // URL that has pages below it (/en/guide/ and /en/guide/<slug>/) maps the same way as one that
 // has none. Hugo keeps no cache of rendered pages between builds: its rebuild is its first build.
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
-import { type PeerBuild, pageAsMarkdown, timed } from './shared'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { type PeerBuild, timed, writePagesAsMarkdown } from './shared'
 
 /** Hugo's version, or undefined when `hugo` is not on the PATH. */
 export function hugoVersion(): string | undefined {
@@ -40,19 +40,12 @@ export function buildWithHugo(dist: string, htmlFiles: string[], work: string, v
   writeFileSync(join(work, 'hugo.toml'), CONFIG)
   writeFileSync(join(work, 'layouts/_default/list.html'), LAYOUT)
   writeFileSync(join(work, 'layouts/index.html'), LAYOUT)
-  let pages = 0
-  for (const file of htmlFiles) {
-    const md = pageAsMarkdown(readFileSync(file, 'utf8'))
-    if (!md) continue
+  const pages = writePagesAsMarkdown(
+    dist,
+    htmlFiles,
+    (path) => join(work, 'content', path.replace(/(^|\/)index\.html$/, '').replace(/\.html$/, ''), '_index.md'),
     // Front matter keys of our own, away from any Hugo might read itself.
-    const page = md.replace(/^lang: /m, 'pagelang: ').replace(/^dir: /m, 'pagedir: ')
-    const path = relative(dist, file)
-      .replace(/(^|\/)index\.html$/, '')
-      .replace(/\.html$/, '')
-    const target = join(work, 'content', path, '_index.md')
-    mkdirSync(dirname(target), { recursive: true })
-    writeFileSync(target, page)
-    pages++
-  }
+    (md) => md.replace(/^lang: /m, 'pagelang: ').replace(/^dir: /m, 'pagedir: '),
+  )
   return { name: 'Hugo', version, pages, ...timed('hugo --quiet', work) }
 }

@@ -1,8 +1,8 @@
 // What the peer benchmarks (astro.ts, hugo.ts) share: one of our built pages as Markdown, and
 // the timing of a peer's build, counted as our build steps are (scripts/bench/build-steps.ts).
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
 import { cpuTimedArgv, splitCpuTime } from '../build-steps'
 
 export type PeerBuild = { name: string; version: string; pages: number; wallMs: number; cpuMs: number; ok: boolean; tail: string }
@@ -48,4 +48,22 @@ export function pageAsMarkdown(html: string): string | undefined {
     })
     .filter(Boolean)
   return `---\ntitle: ${yamlString(title)}\ndescription: ${yamlString(description)}\nlang: ${lang}\ndir: ${dir}\n---\n\n${blocks.join('\n\n')}\n`
+}
+
+/**
+ * Writes each of our built pages (`htmlFiles`, paths under `dist`) that has a <main> as a
+ * Markdown file at `target(its path relative to dist)`, passed through `edit`;
+ * returns how many it wrote.
+ */
+export function writePagesAsMarkdown(dist: string, htmlFiles: string[], target: (path: string) => string, edit = (md: string) => md): number {
+  let pages = 0
+  for (const file of htmlFiles) {
+    const md = pageAsMarkdown(readFileSync(file, 'utf8'))
+    if (!md) continue
+    const to = target(relative(dist, file))
+    mkdirSync(dirname(to), { recursive: true })
+    writeFileSync(to, edit(md))
+    pages++
+  }
+  return pages
 }
