@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it, vi } from 'vitest'
 import { DEFAULT_MIGRATIONS_DIR, openDb, type Db } from '../../server/local-supabase/db'
+import { tempDir } from '../setup/temp-dirs'
 
 vi.setConfig({ testTimeout: 60_000 })
 
@@ -55,8 +56,7 @@ describe('in-memory databases', () => {
 
 describe('a new data directory', () => {
   it('is a copy of the template on disk, with every migration, and keeps what is written across a restart', async () => {
-    const dataDir = join(mkdtempSync(join(tmpdir(), 'pgdata-')), 'db')
-    dirs.push(dataDir)
+    const dataDir = join(tempDir('pgdata-'), 'db')
     const db = await open(undefined, dataDir)
     expect(existsSync(join(dataDir, 'PG_VERSION'))).toBe(true)
     expect(await versions(db)).toEqual(migrationFiles(DEFAULT_MIGRATIONS_DIR))

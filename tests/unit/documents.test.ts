@@ -9,6 +9,7 @@ import { facts, routeTable, translator } from '../../lib/content/data'
 import { documentFiles, formatDate, formatSize } from '../../lib/documents/manifest'
 import { productSpec } from '../../lib/facts/format'
 import { complianceFiles } from '../../scripts/documents/compliance-files'
+import { tempDir } from '../setup/temp-dirs'
 
 const site = 'dist/client'
 const productRoutes = [...routeTable.routes.values()].filter((r) => r.page === 'product')
@@ -63,7 +64,7 @@ describe('built pages list the files', () => {
 })
 
 describe('compliance-file slots (content/documents/<document>/<lang>_<YYYY-MM-DD>.pdf)', () => {
-  const root = () => mkdtempSync(join(tmpdir(), 'documents-'))
+  const root = () => tempDir('documents-')
   const drop = (dir: string, doc: string, name: string, body = '%PDF-1.7 test') => {
     mkdirSync(join(dir, doc), { recursive: true })
     writeFileSync(join(dir, doc, name), body)

@@ -4,27 +4,18 @@
 // proving the entry point, exit code and output of a real process). Both answer the same
 // { code, stdout, stderr }.
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { format } from 'node:util'
-import { afterAll, vi } from 'vitest'
+import { vi } from 'vitest'
+import { tempDir as makeTempDir } from '../../setup/temp-dirs'
 import { main as auditMain } from '../../../scripts/audit/cli'
 import { main as lockMain } from '../../../scripts/audit/lock'
 import { main as exportMain } from '../../../scripts/i18n/export'
 import { main as importMain } from '../../../scripts/i18n/import'
 
 export const fixture = (scenario: string) => `tests/fixtures/audit/${scenario}/content`
-const made: string[] = []
-afterAll(() => {
-  for (const dir of made) rmSync(dir, { recursive: true, force: true })
-})
 
-export function tempDir(prefix = 'audit-') {
-  const dir = mkdtempSync(join(tmpdir(), prefix))
-  made.push(dir)
-  return dir
-}
+/** A temporary directory, removed when the test file ends. */
+export const tempDir = (prefix = 'audit-') => makeTempDir(prefix)
 
 const CLIS = {
   cli: { script: 'scripts/audit/cli.ts', main: auditMain },
