@@ -124,5 +124,16 @@ function renderDocument(pageContext: PageContextServer): string {
   // No injectFilter: every page is HTML-only for Vike (content pages and islands alike), and Vike
   // then injects only the page's entry script, without <link rel=modulepreload>, so first paint
   // never waits for JavaScript. (A filter that set inject=false caused 16 build warnings.)
-  return html
+  return bodyEndOnItsOwnLine(html)
+}
+
+/**
+ * React writes the document as one line. Vike injects the entry script before </body> and first
+ * matches /\s*$/ against the whole line it lands on, to indent the script (injectBreakLines in
+ * vike/dist/server/runtime/renderPageServer/html/injectAssets/injectHtmlTags.js): a scan of the
+ * whole page, 0.4 s of CPU for 2,000 pages (issue 14). On a line of its own, there is nothing to scan.
+ */
+function bodyEndOnItsOwnLine(html: string): string {
+  const at = html.lastIndexOf('</body>')
+  return at < 0 ? html : `${html.slice(0, at)}\n${html.slice(at)}`
 }

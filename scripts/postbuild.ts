@@ -10,7 +10,7 @@ import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontRes
 import { redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
-import { loadEnv } from 'vite'
+import { loadBuildEnv } from '../lib/build/build-env'
 import { copyDocuments } from '../lib/documents/manifest'
 import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
 import { writePageScripts } from './page-scripts'
@@ -47,7 +47,7 @@ const indexing = writeSearchIndex(out, undefined, scripts.pages)
 indexing.catch(() => undefined) // a failure is thrown where it is awaited, below
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
-const env = { ...loadEnv('production', process.cwd(), 'VITE_'), ...process.env }
+const env = { ...(await loadBuildEnv('production', process.cwd(), 'VITE_')), ...process.env }
 const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, {
   hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()),
   scriptHashes: scripts.hashes,

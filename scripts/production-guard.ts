@@ -2,10 +2,10 @@
 // message naming exactly what to set, before anything is built. `--production` forces the check
 // (`npm run build:production`). Reads .env files the way Vite will for the bundle.
 import { readFileSync } from 'node:fs'
-import { loadEnv } from 'vite'
+import { loadBuildEnv } from '../lib/build/build-env'
 import { deployment, exampleFactProblems, productionBuildError, supabaseProblems } from '../lib/build/production-guard'
 
-const env = { ...loadEnv('production', process.cwd(), ''), ...process.env }
+const env = { ...(await loadBuildEnv('production', process.cwd(), '')), ...process.env }
 const deploy = deployment(env, process.argv.includes('--production'))
 if (deploy) {
   const facts = exampleFactProblems(readFileSync('content/facts.yml', 'utf8'))

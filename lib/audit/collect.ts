@@ -4,6 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import type { AuditConfig, Source } from './config'
+import type { LeafCache } from './leaf-cache'
 import { mdxLeaves } from './mdx-leaves'
 import { PROBLEMS, type Problem } from './problem'
 import type { AuditRoutes } from './routes'
@@ -76,11 +77,17 @@ function uiRoute(key: string, routes: AuditRoutes): string | undefined {
   return undefined
 }
 
+function parse(kind: 'yaml' | 'mdx', text: string, linkField: string | undefined, cache: LeafCache | undefined): ParsedYaml {
+  const read = () => (kind === 'mdx' ? mdxLeaves(text, linkField) : yamlLeaves(text, { linkField }))
+  return cache ? cache.parsed(kind, text, linkField, read) : read()
+}
+
 export function collectContent(
   contentDir: string,
   config: AuditConfig,
   routes: AuditRoutes,
   cwd = process.cwd(),
+  cache?: LeafCache,
 ): { byLocale: Map<string, LocaleContent>; problems: Problem[] } {
   const matchers = config.sources.map(matcher)
   const structural = new Set(config.structural)
@@ -111,7 +118,7 @@ export function collectContent(
         relative(cwd, join(contentDir, fill(source.files, { ...values, locale: other })))
           .split('\\')
           .join('/'),
-      parsed: rel.endsWith('.mdx') || rel.endsWith('.md') ? mdxLeaves(text, config.linkField) : yamlLeaves(text, { linkField: config.linkField }),
+      parsed: parse(rel.endsWith('.mdx') || rel.endsWith('.md') ? 'mdx' : 'yaml', text, config.linkField, cache),
     }
     const content = byLocale.get(locale) ?? { files: new Map(), units: new Map() }
     byLocale.set(locale, content)

@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { collectContent, type LocaleContent } from './collect'
+import type { LeafCache } from './leaf-cache'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
 import { auditConfigSchema, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
@@ -21,6 +22,8 @@ export type AuditOptions = {
   strictStale?: boolean
   /** File paths in findings are relative to this (default: the working directory). */
   cwd?: string
+  /** Reuse the parse of unchanged files between runs (lib/audit/leaf-cache.ts). */
+  leafCache?: LeafCache
 }
 export type LocaleRow = LocaleStats & { name: string; completion: number; notes: string }
 export type AuditResult = {
@@ -48,7 +51,7 @@ export type AuditInput = {
   contentDir: string
 }
 
-export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
+export function loadAudit(contentDir: string, cwd = process.cwd(), leafCache?: LeafCache): AuditInput {
   const show = (path: string) => relative(cwd, join(contentDir, path)).split('\\').join('/')
   const read = (path: string): ParsedYaml => {
     const full = join(contentDir, path)
@@ -72,14 +75,14 @@ export function loadAudit(contentDir: string, cwd = process.cwd()): AuditInput {
     throw error
   }
   const names = routes.names
-  const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd)
+  const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd, leafCache)
   return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
 }
 
 export function runAudit(options: AuditOptions = {}): AuditResult {
   const started = performance.now()
   const contentDir = resolve(options.contentDir ?? 'content')
-  const input = loadAudit(contentDir, options.cwd)
+  const input = loadAudit(contentDir, options.cwd, options.leafCache)
   const { config, routes, byLocale } = input
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)

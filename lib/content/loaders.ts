@@ -5,7 +5,8 @@ import { relative, sep } from 'node:path'
 import { defineLoader, type VeliteFile } from 'velite'
 
 type VFile = Parameters<Parameters<typeof defineLoader>[0]['load']>[0]
-import { parseYaml, type LineMap, type Problem } from './problems'
+import type { LineMap, Problem } from './problems'
+import { parseYamlCached } from './yaml-cache'
 
 export type LoadedFile = {
   /** "content/pages/about/fr.yml", for messages */
@@ -37,11 +38,11 @@ const NO_DATA = {} // parsed nothing: schema issues for this file are noise next
 // `npm run dev` builds every file after each save (scripts/dev.ts); a file whose text did not
 // change is not parsed again (YAML parsing is most of a build's time). The data is copied out,
 // since velite's schemas and the checks may change what they are given.
-const parsedText = new Map<string, { text: string; parsed: ReturnType<typeof parseYaml> }>()
-function parseYamlOnce(path: string, text: string, file: string, firstLine?: number): ReturnType<typeof parseYaml> {
+const parsedText = new Map<string, { text: string; parsed: ReturnType<typeof parseYamlCached> }>()
+function parseYamlOnce(path: string, text: string, file: string, firstLine?: number): ReturnType<typeof parseYamlCached> {
   let hit = parsedText.get(path)
   if (hit?.text !== text) {
-    hit = { text, parsed: parseYaml(text, file, firstLine) }
+    hit = { text, parsed: parseYamlCached(text, file, firstLine) }
     parsedText.set(path, hit)
   }
   const { data, lines, problems } = hit.parsed

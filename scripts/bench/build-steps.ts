@@ -42,7 +42,7 @@ export const PHASES: Step[][] = [
   ],
   [
     { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
-    { step: 'audit', argv: tsx('scripts/audit/cli.ts') },
+    { step: 'audit', argv: () => [...tsx('scripts/audit/cli.ts')(), '--cache', '.generated/audit'] },
     { step: 'documents', argv: tsx('scripts/documents/build.ts') },
   ],
   [{ step: 'vike build', argv: (d) => [bin(d, 'vike'), 'build'] }],

@@ -1,0 +1,78 @@
+// The audit's reading of each content file, kept between runs (issue 14: a build that grows
+// slowly). Parsing every YAML file and MDX frontmatter with positions was a third of the audit's
+// CPU at 16× content; a file whose text has not changed now comes back from
+// .generated/audit/leaves.json. An entry is keyed by the file's text, the kind of file and the
+// link field, and the whole cache by the source of the two parsers and the yaml package's
+// version, so an edit to either parser empties it. Each run keeps only the entries it used.
+// `npm run audit` turns it on (scripts/audit/cli.ts); the library default is no cache.
+import { createHash } from 'node:crypto'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import type { Leaf, ParsedYaml } from './yaml-leaves'
+
+export const LEAF_CACHE_DIR = '.generated/audit'
+
+type Stored = { leaves: Leaf[]; lines: [string, number][]; error?: ParsedYaml['error'] }
+type CacheFile = { version: string; entries: Record<string, Stored> }
+
+export type LeafCache = {
+  /** The parse of `text` from the cache, or `parse()`'s result, stored for the next run. */
+  parsed: (kind: 'yaml' | 'mdx', text: string, linkField: string | undefined, parse: () => ParsedYaml) => ParsedYaml
+  /** Writes the entries this run used (only when something changed). */
+  save: () => void
+  readonly hits: number
+  readonly misses: number
+}
+
+function parserVersion(): string {
+  const source = (name: string) => readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')
+  const yaml = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version
+  return createHash('sha256').update(source('yaml-leaves.ts')).update('\0').update(source('mdx-leaves.ts')).update(`\0${yaml}`).digest('hex')
+}
+
+export function leafCache(dir = LEAF_CACHE_DIR): LeafCache {
+  const file = join(dir, 'leaves.json')
+  const version = parserVersion()
+  let stored: Record<string, Stored> = {}
+  try {
+    const json = JSON.parse(readFileSync(file, 'utf8')) as CacheFile
+    if (json.version === version) stored = json.entries
+  } catch {
+    // no cache yet, or an unreadable one: every file is parsed
+  }
+  const used: Record<string, Stored> = {}
+  let hits = 0
+  let misses = 0
+  return {
+    parsed(kind, text, linkField, parse) {
+      const key = createHash('sha256')
+        .update(`${kind}\0${linkField ?? ''}\0`)
+        .update(text)
+        .digest('base64url')
+      const hit = stored[key]
+      if (hit) {
+        hits++
+        used[key] = hit
+        return { leaves: hit.leaves, lines: new Map(hit.lines), ...(hit.error ? { error: hit.error } : {}) }
+      }
+      misses++
+      const result = parse()
+      used[key] = { leaves: result.leaves, lines: [...result.lines], ...(result.error ? { error: result.error } : {}) }
+      return result
+    },
+    save() {
+      if (misses === 0 && Object.keys(used).length === Object.keys(stored).length) return
+      mkdirSync(dir, { recursive: true })
+      const temp = `${file}.${process.pid}.tmp`
+      writeFileSync(temp, JSON.stringify({ version, entries: used } satisfies CacheFile))
+      renameSync(temp, file)
+    },
+    get hits() {
+      return hits
+    },
+    get misses() {
+      return misses
+    },
+  }
+}

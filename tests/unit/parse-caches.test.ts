@@ -1,0 +1,116 @@
+// The parse caches of the build (issue 14): the audit's leaves (lib/audit/leaf-cache.ts) and the
+// content build's YAML (lib/content/yaml-cache.ts). A cached run must give exactly what a run
+// without the cache gives, an edited file must be parsed again, and a cache written by other
+// parser code must not be used.
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { leafCache } from '../../lib/audit/leaf-cache'
+import { type AuditResult, runAudit } from '../../lib/audit/run'
+import { parseYaml } from '../../lib/content/problems'
+import { jsonExact, yamlCache } from '../../lib/content/yaml-cache'
+import { tempDir } from '../setup/temp-dirs'
+import { fixture } from './audit/run-cli'
+
+const withoutTime = ({ elapsedMs: _, ...rest }: AuditResult) => rest
+
+describe('audit leaf cache', () => {
+  const copy = (scenario: string) => {
+    const dir = join(tempDir(), 'content')
+    cpSync(fixture(scenario), dir, { recursive: true })
+    return dir
+  }
+
+  it('a warm run parses nothing and finds exactly what an uncached run finds', () => {
+    const dir = copy('missing-key')
+    const cacheDir = tempDir()
+    const reference = withoutTime(runAudit({ contentDir: dir, cwd: dir }))
+    expect(reference.errors).toBeGreaterThan(0) // the fixture has findings to compare
+
+    const cold = leafCache(cacheDir)
+    expect(withoutTime(runAudit({ contentDir: dir, cwd: dir, leafCache: cold }))).toEqual(reference)
+    cold.save()
+    expect(cold.hits).toBe(0)
+    expect(cold.misses).toBeGreaterThan(3)
+
+    const warm = leafCache(cacheDir)
+    expect(withoutTime(runAudit({ contentDir: dir, cwd: dir, leafCache: warm }))).toEqual(reference)
+    expect([warm.hits, warm.misses]).toEqual([cold.misses, 0])
+  })
+
+  it('an edited file is parsed again, and the result equals an uncached run of the edited content', () => {
+    const dir = copy('complete')
+    const cacheDir = tempDir()
+    const first = leafCache(cacheDir)
+    runAudit({ contentDir: dir, cwd: dir, leafCache: first })
+    first.save()
+
+    // A new English key (missing in Turkish) and a broken Turkish page file.
+    writeFileSync(join(dir, 'ui/en.yml'), `${readFileSync(join(dir, 'ui/en.yml'), 'utf8')}footer.note: Made in Turkey\n`)
+    writeFileSync(join(dir, 'pages/home/tr.yml'), 'title: "unclosed\n')
+    const reference = withoutTime(runAudit({ contentDir: dir, cwd: dir }))
+    expect(reference.problems.map((p) => `${p.file}:${p.line} ${p.key}`)).toEqual(expect.arrayContaining(['pages/home/tr.yml:2 ', 'ui/tr.yml:5 footer.note']))
+
+    const second = leafCache(cacheDir)
+    expect(withoutTime(runAudit({ contentDir: dir, cwd: dir, leafCache: second }))).toEqual(reference)
+    expect(second.misses).toBe(2)
+    second.save()
+    // The broken file's error comes back from the cache with its line.
+    const third = leafCache(cacheDir)
+    expect(withoutTime(runAudit({ contentDir: dir, cwd: dir, leafCache: third }))).toEqual(reference)
+    expect(third.misses).toBe(0)
+  })
+
+  it('a cache written by other parser code is not used', () => {
+    const dir = copy('complete')
+    const cacheDir = tempDir()
+    const first = leafCache(cacheDir)
+    runAudit({ contentDir: dir, cwd: dir, leafCache: first })
+    first.save()
+    const file = join(cacheDir, 'leaves.json')
+    writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), version: 'other parser source' }))
+    const second = leafCache(cacheDir)
+    runAudit({ contentDir: dir, cwd: dir, leafCache: second })
+    expect([second.hits, second.misses]).toEqual([0, first.misses])
+  })
+})
+
+describe('content YAML cache', () => {
+  const text = 'title: Beef netting\nblocks:\n  - heading: Sizes\n    items: [16, 18]\n  - heading: Packing\n'
+  const broken = 'title: One\ntitle: Two\n'
+
+  it('gives parseYaml’s data, problems and lines from a cache written by an earlier build', () => {
+    const file = join(tempDir(), 'parsed.json')
+    const cold = yamlCache(file)
+    for (const t of [text, broken]) cold.parse(t, 'content/pages/x/en.yml')
+    cold.save()
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, unknown> }
+    expect(Object.keys(stored.entries)).toHaveLength(2)
+
+    const warm = yamlCache(file)
+    for (const t of [text, broken]) {
+      const expected = parseYaml(t, 'content/pages/x/en.yml')
+      const cached = warm.parse(t, 'content/pages/x/en.yml')
+      expect(JSON.parse(JSON.stringify(cached.data ?? null))).toEqual(JSON.parse(JSON.stringify(expected.data ?? null)))
+      expect(JSON.stringify(cached.problems)).toEqual(JSON.stringify(expected.problems))
+      for (const path of [['title'], ['blocks', 1, 'heading'], ['blocks', 0, 'items', 1], ['missing']])
+        expect(cached.lines.lineOf(path)).toBe(expected.lines.lineOf(path))
+    }
+    // The duplicate key is still reported with its line when it comes from the cache.
+    expect(warm.parse(broken, 'content/pages/x/en.yml').problems[0]).toMatchObject({ file: 'content/pages/x/en.yml', line: 2 })
+  })
+
+  it('keys entries by the display path too (it is in the messages), and never stores what JSON would change', () => {
+    const file = join(tempDir(), 'parsed.json')
+    const cold = yamlCache(file)
+    cold.parse(broken, 'content/a.yml')
+    cold.parse('limit: .inf\n', 'content/b.yml')
+    cold.save()
+    const warm = yamlCache(file)
+    expect(warm.parse(broken, 'content/c.yml').problems[0]?.file).toBe('content/c.yml')
+    expect(warm.parse('limit: .inf\n', 'content/b.yml').data).toEqual({ limit: Number.POSITIVE_INFINITY })
+    warm.save()
+    expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { entries: object }).entries)).toHaveLength(1)
+    expect([jsonExact({ a: [1, 'x', null, true] }), jsonExact({ a: Number.NaN }), jsonExact(-0), jsonExact(new Date())]).toEqual([true, false, false, false])
+  })
+})
