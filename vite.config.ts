@@ -244,6 +244,9 @@ export default defineConfig({
     // them there. `npm run bench` measures what a buyer downloads (scripts/bench/page-weight.ts).
     reportCompressedSize: false,
     rolldownOptions: {
+      // Vike prerenders every page inside its writeBundle hook, so from 2,000 pages up Rolldown counts
+      // the prerender as plugin time and warns (PLUGIN_TIMINGS); `npm run bench` times the steps.
+      checks: { bundlerTimings: false },
       output: { codeSplitting: { groups: [{ name: 'react', test: REACT, includeDependenciesRecursively: false }] } },
     },
   },
