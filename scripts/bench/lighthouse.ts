@@ -56,11 +56,28 @@ export async function audit(chrome: LaunchedChrome, url: string, categories: rea
 /**
  * Lighthouse's simulated throttling still varies between runs (it replays the observed request
  * graph), so each page runs `runs` times: metrics are medians, scores and failing audits come
- * from the run with the median performance score.
+ * from the run with the median performance score. The two variants of a page (with scripts, and
+ * the no-JS floor) run in turns, A B A B…, so that a change in the machine's load during the runs
+ * falls on both alike: run in two blocks, the search pages once measured 1.14× their floor, and
+ * 0.92× when the same build ran in turns.
  */
-export async function auditMedian(chrome: LaunchedChrome, url: string, runs: number, categories: readonly Category[] = CATEGORIES): Promise<LighthouseRun> {
-  const all: LighthouseRun[] = []
-  for (let i = 0; i < runs; i++) all.push(await audit(chrome, url, categories))
+export async function auditPairMedians(
+  chrome: LaunchedChrome,
+  a: { url: string; categories?: readonly Category[] },
+  b: { url: string; categories?: readonly Category[] },
+  runs: number,
+): Promise<[LighthouseRun, LighthouseRun]> {
+  const as: LighthouseRun[] = []
+  const bs: LighthouseRun[] = []
+  for (let i = 0; i < runs; i++) {
+    as.push(await audit(chrome, a.url, a.categories))
+    bs.push(await audit(chrome, b.url, b.categories))
+  }
+  return [medianOf(as), medianOf(bs)]
+}
+
+function medianOf(all: LighthouseRun[]): LighthouseRun {
+  const runs = all.length
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
   const byScore = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))
   const mid = byScore[Math.floor((byScore.length - 1) / 2)]!

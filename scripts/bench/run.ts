@@ -27,7 +27,7 @@ import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
 import { buildWithHugo, hugoVersion } from './peers/hugo'
 import type { PeerBuild } from './peers/shared'
 import { build, type StepResult } from './build-steps'
-import { auditMedian, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
+import { auditPairMedians, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
 import { marginalAt, renderMarkdown, type BenchReport, type BuildReport, type Target, type LighthouseReport, type Stat, type TypeWeight } from './report'
@@ -232,8 +232,7 @@ async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<Lighthouse
         if (!row) continue
         const runs = Math.max(1, Number(opts.runs) || 1)
         log(`lighthouse ${row.url} (${runs} run${runs > 1 ? 's' : ''} with and without scripts)`)
-        const withJs = await auditMedian(chrome, site.url + row.url, runs)
-        const noJs = await auditMedian(chrome, bare.url + row.url, runs, ['performance'])
+        const [withJs, noJs] = await auditPairMedians(chrome, { url: site.url + row.url }, { url: bare.url + row.url, categories: ['performance'] }, runs)
         out.push({
           name: t.name,
           locale,
