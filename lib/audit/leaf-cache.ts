@@ -6,15 +6,15 @@
 // version, so an edit to either parser empties it. Each run keeps only the entries it used.
 // `npm run audit` turns it on (scripts/audit/cli.ts); the library default is no cache.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
+import { entryStore } from '../build/entry-store'
 import type { Leaf, ParsedYaml } from './yaml-leaves'
 
 export const LEAF_CACHE_DIR = '.generated/audit'
 
 type Stored = { leaves: Leaf[]; lines: [string, number][]; error?: ParsedYaml['error'] }
-type CacheFile = { version: string; entries: Record<string, Stored> }
 
 export type LeafCache = {
   /** The parse of `text` from the cache, or `parse()`'s result, stored for the next run. */
@@ -32,47 +32,25 @@ function parserVersion(): string {
 }
 
 export function leafCache(dir = LEAF_CACHE_DIR): LeafCache {
-  const file = join(dir, 'leaves.json')
-  const version = parserVersion()
-  let stored: Record<string, Stored> = {}
-  try {
-    const json = JSON.parse(readFileSync(file, 'utf8')) as CacheFile
-    if (json.version === version) stored = json.entries
-  } catch {
-    // no cache yet, or an unreadable one: every file is parsed
-  }
-  const used: Record<string, Stored> = {}
-  let hits = 0
-  let misses = 0
+  const store = entryStore<Stored>(join(dir, 'leaves.json'), parserVersion())
   return {
     parsed(kind, text, linkField, parse) {
       const key = createHash('sha256')
         .update(`${kind}\0${linkField ?? ''}\0`)
         .update(text)
         .digest('base64url')
-      const hit = stored[key]
-      if (hit) {
-        hits++
-        used[key] = hit
-        return { leaves: hit.leaves, lines: new Map(hit.lines), ...(hit.error ? { error: hit.error } : {}) }
-      }
-      misses++
+      const hit = store.get(key)
+      if (hit) return { leaves: hit.leaves, lines: new Map(hit.lines), ...(hit.error ? { error: hit.error } : {}) }
       const result = parse()
-      used[key] = { leaves: result.leaves, lines: [...result.lines], ...(result.error ? { error: result.error } : {}) }
+      store.put(key, { leaves: result.leaves, lines: [...result.lines], ...(result.error ? { error: result.error } : {}) })
       return result
     },
-    save() {
-      if (misses === 0 && Object.keys(used).length === Object.keys(stored).length) return
-      mkdirSync(dir, { recursive: true })
-      const temp = `${file}.${process.pid}.tmp`
-      writeFileSync(temp, JSON.stringify({ version, entries: used } satisfies CacheFile))
-      renameSync(temp, file)
-    },
+    save: store.save,
     get hits() {
-      return hits
+      return store.hits
     },
     get misses() {
-      return misses
+      return store.misses
     },
   }
 }

@@ -13,15 +13,15 @@
 // `npm run dev` parses each changed text once in memory (loaders.ts) and leaves the file alone.
 // YAML_CACHE=0 turns it off; deleting .generated/ is always safe.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { LineCounter, parseDocument } from 'yaml'
+import { type EntryStore, entryStore } from '../build/entry-store'
 import { type LineMap, type Problem, parseYaml, yamlLineMap } from './problems'
 
 type Parsed = ReturnType<typeof parseYaml>
 type Stored = { data: unknown; problems: Problem[] }
-type CacheFile = { version: string; entries: Record<string, Stored> }
 
 const FILE = process.env.YAML_CACHE === '0' ? undefined : resolve('.generated/yaml/parsed.json')
 
@@ -64,45 +64,28 @@ export type YamlCache = {
 
 /** A cache in `file` (undefined: none, every text is parsed). */
 export function yamlCache(file: string | undefined): YamlCache {
-  let state: { version: string; stored: Record<string, Stored>; used: Record<string, Stored>; misses: number } | undefined
+  // Opened on the first parse, so that a process that parses nothing reads nothing.
+  let store: EntryStore<Stored> | undefined
   const open = () => {
-    if (state || !file) return state
+    if (store || !file) return store
     const version = parserVersion()
-    if (!version) return undefined
-    let stored: Record<string, Stored> = {}
-    try {
-      const json = JSON.parse(readFileSync(file, 'utf8')) as CacheFile
-      if (json.version === version) stored = json.entries
-    } catch {
-      // no cache yet, or an unreadable one: every text is parsed
-    }
-    state = { version, stored, used: {}, misses: 0 }
-    return state
+    if (version) store = entryStore<Stored>(file, version)
+    return store
   }
   return {
     parse(text, displayFile, firstLine = 1) {
       const cache = open()
       if (!cache) return parseYaml(text, displayFile, firstLine)
       const key = createHash('sha256').update(`${displayFile}\0${firstLine}\0`).update(text).digest('base64url')
-      const hit = cache.stored[key]
-      if (hit) {
-        cache.used[key] = hit
-        return { data: hit.data, lines: lazyLineMap(text, firstLine), problems: hit.problems }
-      }
-      cache.misses++
+      const hit = cache.get(key)
+      if (hit) return { data: hit.data, lines: lazyLineMap(text, firstLine), problems: hit.problems }
       const parsed = parseYaml(text, displayFile, firstLine)
-      if (jsonExact(parsed.data ?? null)) cache.used[key] = { data: parsed.data, problems: parsed.problems }
+      if (jsonExact(parsed.data ?? null)) cache.put(key, { data: parsed.data, problems: parsed.problems })
       return parsed
     },
     save() {
-      if (!state || !file) return
-      const { version, stored, used, misses } = state
-      state = undefined
-      if (misses === 0 && Object.keys(used).length === Object.keys(stored).length) return
-      mkdirSync(dirname(file), { recursive: true })
-      const temp = `${file}.${process.pid}.tmp`
-      writeFileSync(temp, JSON.stringify({ version, entries: used } satisfies CacheFile))
-      renameSync(temp, file)
+      store?.save()
+      store = undefined
     },
   }
 }

@@ -21,6 +21,15 @@ describe('audit leaf cache', () => {
     return dir
   }
 
+  /** A cache folder holding what a first audit of `dir` saved. */
+  const primed = (dir: string) => {
+    const cacheDir = tempDir()
+    const first = leafCache(cacheDir)
+    runAudit({ contentDir: dir, cwd: dir, leafCache: first })
+    first.save()
+    return { cacheDir, first }
+  }
+
   it('a warm run parses nothing and finds exactly what an uncached run finds', () => {
     const dir = copy('missing-key')
     const cacheDir = tempDir()
@@ -40,10 +49,7 @@ describe('audit leaf cache', () => {
 
   it('an edited file is parsed again, and the result equals an uncached run of the edited content', () => {
     const dir = copy('complete')
-    const cacheDir = tempDir()
-    const first = leafCache(cacheDir)
-    runAudit({ contentDir: dir, cwd: dir, leafCache: first })
-    first.save()
+    const { cacheDir } = primed(dir)
 
     // A new English key (missing in Turkish) and a broken Turkish page file.
     writeFileSync(join(dir, 'ui/en.yml'), `${readFileSync(join(dir, 'ui/en.yml'), 'utf8')}footer.note: Made in Turkey\n`)
@@ -63,10 +69,7 @@ describe('audit leaf cache', () => {
 
   it('a cache written by other parser code is not used', () => {
     const dir = copy('complete')
-    const cacheDir = tempDir()
-    const first = leafCache(cacheDir)
-    runAudit({ contentDir: dir, cwd: dir, leafCache: first })
-    first.save()
+    const { cacheDir, first } = primed(dir)
     const file = join(cacheDir, 'leaves.json')
     writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), version: 'other parser source' }))
     const second = leafCache(cacheDir)
