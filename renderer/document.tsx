@@ -1,6 +1,7 @@
 import { CookieBanner } from '../components/layout/cookie-banner'
 import { Footer } from '../components/layout/footer'
 import { Header } from '../components/layout/header'
+import { logoDataUri } from '../components/layout/logo'
 import type { SwitcherItem } from '../components/layout/language-switcher'
 import { WhatsAppLink } from '../components/layout/whatsapp'
 import { useI18n } from '../lib/i18n/context'
@@ -52,7 +53,7 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         ))}
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#0f3d3e" />
-        <link rel="icon" href="/logo.svg" type="image/svg+xml" />
+        <link rel="icon" href={logoDataUri()} type="image/svg+xml" />
         {jsonLd.map((d, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(fillDeep(d, fill) as object) }} />
         ))}

@@ -3,6 +3,7 @@ import { useI18n } from '../../lib/i18n/context'
 import { guideMenu, isActive, mainMenu, productMenu, type MenuItem } from '../../lib/navigation'
 import type { LocaleCode } from '../../lib/routing/table'
 import { LanguageSwitcher, type SwitcherItem } from './language-switcher'
+import { logoDataUri } from './logo'
 import { WhatsAppLink } from './whatsapp'
 
 type Props = { locale: LocaleCode; currentPath: string; currentPage: string; switcher: SwitcherItem[]; quotePath: string; homePath: string; searchPath: string }
@@ -34,7 +35,7 @@ export function Header({ locale, currentPath, currentPage, switcher, quotePath, 
     <header className="site-header">
       <div className="container header-bar">
         <a className="brand" href={homePath}>
-          <img src="/logo.svg" width="36" height="36" alt="" />
+          <img src={logoDataUri()} width="36" height="36" alt="" />
           <span>{t('site.name')}</span>
         </a>
         <button type="button" className="menu-toggle" popoverTarget="site-nav" aria-controls="site-nav" aria-expanded="false">

@@ -210,8 +210,8 @@ function weightsByType(dist: string, rows: PageRow[]): TypeWeight[] {
 async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<LighthouseReport[]> {
   const floor = noJsCopy(dist, join(mkdtempSync(join(tmpdir(), 'bench-nojs-')), 'client'))
   temp.push(join(floor, '..'))
-  const site = await startStaticServer({ root: dist, port: 0 })
-  const bare = await startStaticServer({ root: floor, port: 0 })
+  const site = await startStaticServer({ root: dist, port: 0, gzip: true })
+  const bare = await startStaticServer({ root: floor, port: 0, gzip: true })
   const chrome = await startChrome()
   const targets = [
     // Issue 14: every page type, forms and search included.

@@ -10,6 +10,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, lstatSync, readFileSync } from 'node:fs'
 import { createServer, STATUS_CODES, type Server, type ServerResponse } from 'node:http'
 import { extname, join, resolve, sep } from 'node:path'
+import { gzipSync } from 'node:zlib'
 import { parseHeaders, parseRedirects } from './host-rules'
 
 // Same types as Cloudflare Pages (which uses the `mime` package); text/* gets a charset.
@@ -169,14 +170,48 @@ function send(res: ServerResponse, a: Answer, head: boolean) {
   res.end(body)
 }
 
-export function startStaticServer({ root, port, host = '127.0.0.1' }: { root: string; port: number; host?: string }): Promise<Server & { url: string }> {
+/** Text types a host compresses on the way out. */
+const COMPRESSIBLE = /^(text\/|application\/(javascript|json|xml|manifest\+json)|image\/svg\+xml)/
+
+/**
+ * The answer gzip-compressed, as Cloudflare and Netlify send text to a browser that accepts it
+ * (with a weak ETag, as Cloudflare does). Off by default: `wrangler pages dev`, which
+ * tests/hosts/ compares this server with, does not compress. The benchmark turns it on, so that
+ * Lighthouse downloads the bytes a buyer would.
+ */
+function gzipped(a: Answer, acceptEncoding: string | undefined, cache: Map<string, Buffer>): Answer {
+  const type = a.headers.get('content-type') ?? ''
+  if (a.body === undefined || (a.status !== 200 && a.status !== 404) || !/\bgzip\b/.test(acceptEncoding ?? '') || !COMPRESSIBLE.test(type)) return a
+  const key = a.headers.get('etag') ?? ''
+  const body = (key && cache.get(key)) || gzipSync(a.body)
+  if (key) cache.set(key, body)
+  const headers = new Headers(a.headers)
+  headers.set('content-encoding', 'gzip')
+  headers.set('vary', 'Accept-Encoding')
+  if (key) headers.set('etag', `W/${key}`)
+  return { ...a, headers, body }
+}
+
+export function startStaticServer({
+  root,
+  port,
+  host = '127.0.0.1',
+  gzip = false,
+}: {
+  root: string
+  port: number
+  host?: string
+  gzip?: boolean
+}): Promise<Server & { url: string }> {
   const { answer, finish } = createHandler(root)
+  const compressed = new Map<string, Buffer>()
   const server = createServer((req, res) => {
     try {
       const url = requestUrl(req.url ?? '')
       if (!url) return send(res, { status: 400, headers: new Headers({ 'content-type': 'text/plain;charset=UTF-8' }), body: 'Bad Request' }, false)
       const method = req.method ?? 'GET'
-      send(res, finish(answer(method, url, req.headers), url), method === 'HEAD')
+      const done = finish(answer(method, url, req.headers), url)
+      send(res, gzip ? gzipped(done, req.headers['accept-encoding'], compressed) : done, method === 'HEAD')
     } catch (error) {
       console.error('preview server:', error)
       if (!res.headersSent) res.writeHead(500).end()

@@ -256,6 +256,35 @@ test.describe('samples form', () => {
 })
 
 test.describe('form states', () => {
+  test('the island is fetched only after the page has loaded and painted (lib/build/inline-scripts.ts)', async ({ page }) => {
+    await page.goto('/en/quote/')
+    await expect(submitButton(page)).toBeEnabled() // hydrated
+    const timing = await page.evaluate(() => {
+      const island = performance.getEntriesByType('resource').find((r) => r.name.includes('/pages_interactive_quote_client.'))
+      return {
+        island: island?.startTime,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+        load: performance.getEntriesByType('navigation')[0]?.toJSON().loadEventStart as number,
+      }
+    })
+    expect(timing.island).toBeGreaterThanOrEqual(timing.paint!)
+    expect(timing.island).toBeGreaterThanOrEqual(timing.load)
+  })
+
+  test('a page opened in a background tab hydrates without waiting for a paint', async ({ page }) => {
+    // Chromium reports no paint for a page hidden when it loads; the loader must not wait for one.
+    // No paint entry ever arrives here, and the loader's 3-s fallback timer never fires, so only
+    // the hidden-page path can hydrate this page.
+    await page.addInitScript(() => {
+      Object.defineProperty(document, 'hidden', { get: () => true })
+      Object.defineProperty(PerformanceObserver.prototype, 'observe', { value: () => {} })
+      const setTimer = window.setTimeout
+      window.setTimeout = ((fn: TimerHandler, ms?: number, ...args: unknown[]) => (ms === 3000 ? 0 : setTimer(fn, ms, ...args))) as typeof setTimeout
+    })
+    await page.goto('/en/quote/')
+    await expect(submitButton(page)).toBeEnabled()
+  })
+
   test('keeps what the buyer typed before the script arrived (slow networks)', async ({ page }) => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))

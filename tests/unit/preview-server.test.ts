@@ -1,9 +1,11 @@
 // The preview server on a small fixture site: Cloudflare Pages' answers (tests/hosts/ compares the
 // real build with `wrangler pages dev`), and it survives any request line sent over a raw socket.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { request } from 'node:http'
 import { connect } from 'node:net'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startStaticServer } from '../../server/preview/static-server'
 
@@ -160,5 +162,53 @@ describe('preview server: survives malformed requests', () => {
     const res = await get('/en/about/')
     expect(res.status).toBe(200)
     expect(await res.text()).toContain('about')
+  })
+})
+
+describe('preview server: gzip, as hosts send text (the benchmark turns it on)', () => {
+  let zipped: Awaited<ReturnType<typeof startStaticServer>>
+  beforeAll(async () => {
+    writeFileSync(join(root, 'logo.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]))
+    zipped = await startStaticServer({ root, port: 0, gzip: true })
+  })
+  afterAll(() => zipped.close())
+  const rawGet = (path: string, acceptEncoding?: string) =>
+    new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>((ok, fail) => {
+      const url = new URL(zipped.url + path)
+      const chunks: Buffer[] = []
+      request(url, { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }, (res) => {
+        res.on('data', (c: Buffer) => chunks.push(c))
+        res.on('end', () => ok({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }))
+      })
+        .on('error', fail)
+        .end()
+    })
+
+  it('compresses HTML, scripts and the 404 page for a client that accepts gzip', async () => {
+    for (const [path, status, text] of [
+      ['/en/about/', 200, '<html lang="en">about'],
+      ['/assets/app.js', 200, 'console.log(1)'],
+      ['/en/missing/', 404, '<html lang="en">not found'],
+    ] as const) {
+      const res = await rawGet(path, 'gzip, deflate, br')
+      expect(res.status, path).toBe(status)
+      expect(res.headers['content-encoding'], path).toBe('gzip')
+      expect(res.headers.vary, path).toBe('Accept-Encoding')
+      expect(gunzipSync(res.body).toString(), path).toBe(text)
+    }
+  })
+  it('sends plain bytes to a client that does not accept gzip, and never compresses images', async () => {
+    const plain = await rawGet('/en/about/')
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.body.toString()).toBe('<html lang="en">about')
+    const png = await rawGet('/logo.png', 'gzip')
+    expect(png.headers['content-encoding']).toBeUndefined()
+    expect([...png.body]).toEqual([0x89, 0x50, 0x4e, 0x47])
+  })
+  it('answers 304 to the weak ETag it sent', async () => {
+    const first = await rawGet('/en/about/', 'gzip')
+    expect(first.headers.etag).toMatch(/^W\/"/)
+    const again = await fetch(zipped.url + '/en/about/', { headers: { 'if-none-match': String(first.headers.etag) } })
+    expect(again.status).toBe(304)
   })
 })
