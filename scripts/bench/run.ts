@@ -16,8 +16,8 @@
 //   unchanged (--skip-rebuild to leave that out): the rebuild a checkout or a CI with a kept
 //   .generated/ does, where unchanged data sheets come from the cache instead of Chromium.
 //   Peers: every scale build is followed by Astro building the same pages (scripts/bench/peers/astro.ts).
-import { execFileSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
+import { execFileSync, spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
@@ -281,9 +281,10 @@ async function main() {
     }
   }
 
-  // 3. Bytes per page type; 4. the audit (timed as a build step above).
+  // 3. Bytes per page type; 4. the audit on its own.
   const weights = existsSync(dist) ? weightsByType(dist, map.rows) : []
   const auditStep = base.report.steps.find((s) => s.step === 'audit')!
+  const audit = timeAudit(base.dir, auditStep)
 
   // 5. Lighthouse.
   const lighthouse = opts['skip-lighthouse'] || !existsSync(dist) ? [] : await lighthouseRuns(dist, map.rows)
@@ -300,14 +301,14 @@ async function main() {
     machine: { cpus: cpus().length, cpuModel: cpus()[0]?.model, memoryGb: Math.round(totalmem() / 1e9), node: process.version },
     build: base.report,
     scale: builds,
-    audit: { ms: auditStep.ms, selfMs: auditStep.selfMs ?? null, ok: auditStep.ok, tail: auditStep.tail },
+    audit,
     weights,
     lighthouse,
     test,
     targets: {
       fullBuildUnder20s: { target: '< 20 s', value: base.report.ms / 1000, met: base.report.ms < 20_000 },
       contentPageJs: { target: '≤ 10 KB gzip', value: contentJsMax, met: contentJsMax <= 10_000 },
-      auditUnder1s: { target: '< 1 s', value: (auditStep.selfMs ?? auditStep.ms) / 1000, met: (auditStep.selfMs ?? auditStep.ms) < 1000 },
+      auditUnder1s: { target: '< 1 s', value: (audit.selfMs ?? audit.ms) / 1000, met: (audit.selfMs ?? audit.ms) < 1000 },
       // Placeholder pages are noindex by design (Lighthouse SEO flags that), so SEO is judged on indexable pages only.
       contentLighthouse100: lighthouse.length
         ? {
@@ -333,6 +334,37 @@ async function main() {
   writeFileSync(join(MAIN, 'reports/bench.md'), markdown)
   log('wrote reports/bench.md and reports/bench.json')
   console.log(markdown)
+}
+
+/**
+ * The localization audit over the whole content, on its own (issue 4: under 1 s): `npm run audit`
+ * as a translator or the release gate runs it, without the build's parse cache, 3 times one after
+ * another; medians of its own clock and of the wall time with Node and tsx start-up. Its time
+ * inside the build is not the audit's: there it shares 2 cores with velite, the UI key types and
+ * the documents step (scripts/bench/build-steps.ts), and took 1.2-1.5 s by its own clock.
+ */
+function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
+  const out = mkdtempSync(join(tmpdir(), 'bench-audit-'))
+  const runs: { ms: number; selfMs: number | null; ok: boolean; tail: string }[] = []
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now()
+    const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit/cli.ts', '--out', out], { cwd: dir, encoding: 'utf8' })
+    const ms = Math.round(performance.now() - started)
+    const self = /audit took (\d+) ms/.exec(r.stdout)
+    runs.push({ ms, selfMs: self ? Number(self[1]) : null, ok: r.status === 0, tail: `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join('\n') })
+  }
+  rmSync(out, { recursive: true, force: true })
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
+  const selfs = runs.flatMap((r) => (r.selfMs === null ? [] : [r.selfMs]))
+  log(`audit on its own: ${runs.map((r) => `${r.selfMs} ms`).join(', ')} by its clock`)
+  return {
+    ms: median(runs.map((r) => r.ms)),
+    selfMs: selfs.length === runs.length ? median(selfs) : null,
+    ok: runs.every((r) => r.ok),
+    tail: runs.at(-1)!.tail,
+    runs: runs.length,
+    inBuild: { ms: Math.round(inBuild.ms), selfMs: inBuild.selfMs ?? null },
+  }
 }
 
 /**
