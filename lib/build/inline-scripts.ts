@@ -53,10 +53,7 @@ export const loadAfterLoad = (src: string) =>
 
 /** The modules a page loads through `loadAfterLoad` loaders: still first-load JavaScript, so budgets count them. */
 export const modulesLoadedAfterLoad = (html: string): string[] =>
-  [...html.matchAll(/<script type="module">(addEventListener\("load",[^<]*)<\/script>/g)].flatMap((m) => {
-    const src = /import\(("[^"]+")\)/.exec(m[1]!)
-    return src ? [JSON.parse(src[1]!) as string] : []
-  })
+  [...html.matchAll(/<script type="module">addEventListener\("load",[^<]*?import\(("[^"]+")\)[^<]*<\/script>/g)].map((m) => JSON.parse(m[1]!) as string)
 
 /** The page with each island entry script replaced by an inline loader; returns the loaders' code too. */
 export function deferIslandEntries(html: string): { html: string; loaders: string[] } {

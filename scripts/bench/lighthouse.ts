@@ -76,9 +76,11 @@ export async function auditPairMedians(
   return [medianOf(as), medianOf(bs)]
 }
 
+/** The middle value (the lower of the two middle ones for an even count). */
+export const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
+
 function medianOf(all: LighthouseRun[]): LighthouseRun {
   const runs = all.length
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
   const byScore = [...all].sort((a, b) => (a.scores.performance ?? 0) - (b.scores.performance ?? 0))
   const mid = byScore[Math.floor((byScore.length - 1) / 2)]!
   return {

@@ -27,7 +27,7 @@ import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
 import { buildWithHugo, hugoVersion } from './peers/hugo'
 import type { PeerBuild } from './peers/shared'
 import { build, type StepResult } from './build-steps'
-import { auditPairMedians, CATEGORIES, noJsCopy, startChrome } from './lighthouse'
+import { auditPairMedians, CATEGORIES, median, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
 import { marginalAt, renderMarkdown, type BenchReport, type BuildReport, type Target, type LighthouseReport, type Stat, type TypeWeight } from './report'
@@ -354,7 +354,6 @@ function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
     runs.push({ ms, selfMs: self ? Number(self[1]) : null, ok: r.status === 0, tail: `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join('\n') })
   }
   rmSync(out, { recursive: true, force: true })
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!
   const selfs = runs.flatMap((r) => (r.selfMs === null ? [] : [r.selfMs]))
   log(`audit on its own: ${runs.map((r) => `${r.selfMs} ms`).join(', ')} by its clock`)
   return {
