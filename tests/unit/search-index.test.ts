@@ -6,7 +6,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { writeSearchIndex } from '../../scripts/search-index'
+import { languageGroups, writeSearchIndex } from '../../scripts/search-index'
 
 const root = mkdtempSync(join(tmpdir(), 'search-index-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -76,5 +76,27 @@ describe('search index per language', () => {
     expect(warm).not.toEqual(bundle(join(first, 'pagefind')))
     // The cache holds one entry per language: de's old one is gone.
     expect(readdirSync(cache).filter((name) => name.startsWith('de-'))).toHaveLength(1)
+  })
+
+  it('writes the same files whether one Pagefind process indexes every language or each language has its own', async () => {
+    const one = site('one-service', PAGES)
+    const three = site('three-services', PAGES)
+    await writeSearchIndex(one, join(root, 'one-service-cache'), undefined, 1)
+    await writeSearchIndex(three, join(root, 'three-services-cache'), undefined, 3)
+    const files = bundle(join(three, 'pagefind'))
+    expect(Object.keys(files).filter((f) => f.startsWith('wasm.'))).toHaveLength(4) // ar, de, en and the shared one
+    expect(files).toEqual(bundle(join(one, 'pagefind')))
+  })
+
+  it('splits the languages into groups of about the same number of pages', () => {
+    const pages = Object.entries({ en: 358, tr: 344, it: 164, es: 163, de: 162, fr: 161, ar: 129 }).flatMap(([lang, n]) =>
+      Array.from({ length: n }, (_, i) => ({ sourcePath: `${lang}/${i}/index.html`, lang, content: '' })),
+    )
+    const langs = ['ar', 'de', 'en', 'es', 'fr', 'it', 'tr']
+    expect(languageGroups(pages, langs, 1)).toEqual([langs])
+    expect(languageGroups(pages, langs, 4)).toEqual([['en'], ['tr'], ['ar', 'fr', 'it'], ['de', 'es']])
+    expect(languageGroups(pages, ['de'], 4)).toEqual([['de']])
+    const sizes = languageGroups(pages, langs, 2).map((g) => g.reduce((n, lang) => n + pages.filter((p) => p.lang === lang).length, 0))
+    expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThan(130)
   })
 })
