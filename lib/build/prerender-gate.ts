@@ -1,0 +1,42 @@
+// The build starts `vike build` beside the audit and the documents step (scripts/bench/build-steps.ts):
+// Vite bundles the client and the server while they run, and the prerender, which reads what
+// they write (reports/audit/summary.json, .generated/documents/manifest.json), waits for them here.
+//
+// The build passes PRERENDER_GATE, a file it writes once the steps beside `vike build` have all
+// ended: {"failed": [names of the steps that failed]}, written whole (then renamed). Without the
+// variable (`vike build` run by hand, `npm run dev`) there is nothing to wait for.
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
+
+export const GATE_ENV = 'PRERENDER_GATE'
+
+type Gate = { failed: string[] }
+
+/** Called by the build when the steps beside `vike build` have ended. */
+export function openGate(file: string, failed: string[]): void {
+  writeFileSync(`${file}.tmp`, JSON.stringify({ failed } satisfies Gate))
+  renameSync(`${file}.tmp`, file)
+}
+
+/** Removes a gate file left by an earlier build, before the steps start. */
+export function resetGate(file: string): void {
+  rmSync(file, { force: true })
+  rmSync(`${file}.tmp`, { force: true })
+}
+
+/**
+ * Waits until the gate in `env` is open; throws, naming them, when a step it waited for failed,
+ * so that no page is rendered from an earlier build's audit summary or documents manifest.
+ */
+export async function waitForGate(env: NodeJS.ProcessEnv = process.env, { pollMs = 20, timeoutMs = 30 * 60_000 } = {}): Promise<void> {
+  const file = env[GATE_ENV]
+  if (!file) return
+  const start = Date.now()
+  while (!existsSync(file)) {
+    if (Date.now() - start > timeoutMs)
+      throw new Error(`prerender: gave up after ${timeoutMs / 60_000} min waiting for ${file} (the build writes it when the audit and the documents step end)`)
+    await sleep(pollMs)
+  }
+  const gate = JSON.parse(readFileSync(file, 'utf8')) as Gate
+  if (gate.failed.length) throw new Error(`prerender: not started, because ${gate.failed.join(' and ')} failed (its output is above)`)
+}
