@@ -38,5 +38,6 @@ export async function waitForGate(env: NodeJS.ProcessEnv = process.env, { pollMs
     await sleep(pollMs)
   }
   const gate = JSON.parse(readFileSync(file, 'utf8')) as Gate
-  if (gate.failed.length) throw new Error(`prerender: not started, because ${gate.failed.join(' and ')} failed (its output is above)`)
+  if (gate.failed.length)
+    throw new Error(`prerender: not started, because ${gate.failed.join(' and ')} failed (see ${gate.failed.length > 1 ? 'their' : 'its'} output)`)
 }

@@ -1,7 +1,8 @@
 // The steps of `npm run build` (scripts/build.ts runs exactly these), in phases: the steps of a
-// phase run at the same time, a phase starts when the one before it has ended. Every step runs
-// even when an earlier one fails (a failing audit on in-progress content must not hide the
-// build's cost); the report shows each step's status.
+// phase run at the same time (a step with `startsAfter` once that step of its phase has ended
+// well), a phase starts when the one before it has ended. In the bench every phase runs even when
+// an earlier one fails (a failing audit on in-progress content must not hide the build's cost);
+// the report shows each step's status.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
