@@ -5,7 +5,7 @@
 // (after the other steps of its phase, which run side by side with it, have ended).
 // `npm run build` keeps the full listing.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { PHASES, runPhase } from './bench/build-steps'
+import { failureText, PHASES, runPhase } from './bench/build-steps'
 
 const LOG = 'reports/build.log'
 const parts: string[] = []
@@ -20,7 +20,7 @@ for (const phase of PHASES) {
   writeFileSync(LOG, log.join('\n'))
   const failed = results.filter((r) => !r.result.ok)
   if (failed.length) {
-    for (const { result, output } of failed) console.error(`build: ${result.step} failed after ${(result.ms / 1000).toFixed(1)} s:\n${output}\n`)
+    for (const { result, output } of failed) console.error(`build: ${result.step} failed after ${(result.ms / 1000).toFixed(1)} s:\n${failureText(output)}\n`)
     console.error(`(all steps: ${LOG})`)
     process.exit(1)
   }

@@ -172,6 +172,12 @@ export async function runPhase(dir: string, phase: Step[], env: NodeJS.ProcessEn
   return results
 }
 
+/**
+ * What to show of a failed step's output: all of it, except for a prerender stopped by the gate,
+ * which failed because of a step printed above it: its one line says so, without Vike's stack.
+ */
+export const failureText = (output: string): string => output.match(/prerender: not started, because .*/)?.[0] ?? output
+
 const notRun = (step: Step, why: string): StepRun => ({ result: { step: step.step, ms: 0, cpuMs: 0, ok: false, tail: why }, output: why })
 
 /** bash's `times` ends stderr with the shell's and its children's "user system" times. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GATE_ENV, openGate, waitForGate } from '../../lib/build/prerender-gate'
-import { PHASES, runPhase, type Step } from '../../scripts/bench/build-steps'
+import { failureText, PHASES, runPhase, type Step } from '../../scripts/bench/build-steps'
 
 const root = mkdtempSync(join(tmpdir(), 'build-phases-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -63,6 +63,14 @@ describe('build phases', () => {
     const results = await runPhase(dir, [node('audit', 'process.exit(1)'), node('documents', ''), node('render', WAIT_FOR_GATE, { gated: true })])
     expect(results.map((r) => r.result.ok)).toEqual([false, true, false])
     expect(results[2]!.output).toBe('gate: audit failed')
+  })
+
+  it('shows a prerender stopped by the gate as its one line, and any other failure whole', () => {
+    const stopped =
+      'vike v0.4.266 pre-rendering HTML...\nError: prerender: not started, because audit failed (see its output)\n    at waitForGate (entry.mjs:121:32)'
+    expect(failureText(stopped)).toBe('prerender: not started, because audit failed (see its output)')
+    const broken = 'content/ui/de.yml:8: error: [missing] nav.home\nLocalization audit FAILED: 1 error'
+    expect(failureText(broken)).toBe(broken)
   })
 
   it('a step is not started when the step it starts after fails', async () => {
