@@ -10,6 +10,9 @@ import { setTimeout as sleep } from 'node:timers/promises'
 
 export const GATE_ENV = 'PRERENDER_GATE'
 
+/** How the prerender's error begins when a step it waited for failed (scripts/build-quiet.ts shows just that line). */
+export const STOPPED_AT_GATE = 'prerender: not started, because'
+
 type Gate = { failed: string[] }
 
 /** Called by the build when the steps beside `vike build` have ended. */
@@ -38,6 +41,5 @@ export async function waitForGate(env: NodeJS.ProcessEnv = process.env, { pollMs
     await sleep(pollMs)
   }
   const gate = JSON.parse(readFileSync(file, 'utf8')) as Gate
-  if (gate.failed.length)
-    throw new Error(`prerender: not started, because ${gate.failed.join(' and ')} failed (see ${gate.failed.length > 1 ? 'their' : 'its'} output)`)
+  if (gate.failed.length) throw new Error(`${STOPPED_AT_GATE} ${gate.failed.join(' and ')} failed (see ${gate.failed.length > 1 ? 'their' : 'its'} output)`)
 }

@@ -6,7 +6,7 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { GATE_ENV, openGate, resetGate } from '../../lib/build/prerender-gate'
+import { GATE_ENV, openGate, resetGate, STOPPED_AT_GATE } from '../../lib/build/prerender-gate'
 
 export type StepResult = {
   step: string
@@ -176,7 +176,10 @@ export async function runPhase(dir: string, phase: Step[], env: NodeJS.ProcessEn
  * What to show of a failed step's output: all of it, except for a prerender stopped by the gate,
  * which failed because of a step printed above it: its one line says so, without Vike's stack.
  */
-export const failureText = (output: string): string => output.match(/prerender: not started, because .*/)?.[0] ?? output
+export function failureText(output: string): string {
+  const at = output.indexOf(STOPPED_AT_GATE)
+  return at < 0 ? output : output.slice(at).split('\n')[0]!
+}
 
 const notRun = (step: Step, why: string): StepRun => ({ result: { step: step.step, ms: 0, cpuMs: 0, ok: false, tail: why }, output: why })
 
