@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
-import { dirname, relative } from 'node:path/posix'
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { dirname, isAbsolute, relative } from 'node:path/posix'
 import { defineConfig, type LogLevel, type Plugin } from 'vite'
 
 /**
@@ -221,11 +222,34 @@ function veliteJsonAtRuntime(): Plugin {
   }
 }
 
+/**
+ * Records the files Vite read for each bundle, in .generated/vike-inputs-<environment>.json. A
+ * rebuild reuses the bundles only while none of its code changed (scripts/pages.ts); the files read
+ * outside the input folders it always hashes (INPUT_FOLDERS in lib/build/page-snapshot.ts) are
+ * added to that fingerprint. Packages are covered by package-lock.json.
+ */
+function recordInputs(): Plugin {
+  return {
+    name: 'elastinet:record-inputs',
+    apply: 'build',
+    buildEnd() {
+      const files = new Set<string>()
+      for (const id of this.getModuleIds()) {
+        const file = id.split('?')[0]!
+        if (isAbsolute(file) && !file.includes('/node_modules/') && existsSync(file)) files.add(relative(process.cwd(), file))
+      }
+      mkdirSync('.generated', { recursive: true })
+      writeFileSync(`.generated/vike-inputs-${this.environment.name}.json`, JSON.stringify([...files].sort()))
+    },
+  }
+}
+
 export default defineConfig({
   // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.
   logLevel: (process.env.BUILD_LOG_LEVEL as LogLevel | undefined) ?? 'info',
   plugins: [
     veliteJsonAtRuntime(),
+    recordInputs(),
     islandPerPage(),
     plainDynamicImports(),
     runtimeInReactChunk(),

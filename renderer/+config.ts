@@ -6,7 +6,10 @@ export default {
   // documents from the render cache (lib/build/render-cache.ts) a page is mostly file writing, and
   // 2 at a time left the thread waiting on the disk: 8 took a 16× build's vike step from 9.4 to
   // 8.5 s wall at the same CPU (three alternating runs each).
-  prerender: { parallel: 8 },
+  // keepDistServer: scripts/pages.ts keeps the server bundle (in .generated/vike/) so that a
+  // rebuild with unchanged code renders the changed pages with `vike prerender`, without Vite.
+  // partial: such a rebuild gives most pages no URL; +onPrerenderStart checks every URL itself.
+  prerender: { parallel: 8, keepDistServer: true, partial: true },
   // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and

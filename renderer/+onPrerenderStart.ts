@@ -1,15 +1,16 @@
 // https://vike.dev/onPrerenderStart
 // Guard against Vike silently skipping pages (docs/ARCHITECTURE.md §3): every URL of the route table
+// (or, when a rebuild renders only the changed pages, every URL it asked for: scripts/pages.ts)
 // must be among the pages about to be prerendered, else the build fails naming the URLs.
 // First, in a build, it waits for the audit and the documents step, which run while Vite bundles
 // (lib/build/prerender-gate.ts): no page is rendered before their outputs are written.
 import type { PrerenderContext } from 'vike/types'
 import { waitForGate } from '../lib/build/prerender-gate'
-import { allPageUrls } from '../lib/routing/prerender'
+import { urlsToPrerender } from '../lib/routing/prerender'
 
 export async function onPrerenderStart(prerenderContext: PrerenderContext) {
   await waitForGate()
   const planned = new Set(prerenderContext.pageContexts.map((p) => p.urlOriginal))
-  const missing = allPageUrls().filter((url) => !planned.has(url))
+  const missing = urlsToPrerender().filter((url) => !planned.has(url))
   if (missing.length) throw new Error(`Prerender would skip ${missing.length} URL(s) of content/routes.yml: ${missing.slice(0, 10).join(', ')}`)
 }

@@ -1,13 +1,16 @@
-// The built site's own small scripts, outside Vike's client bundles (postbuild step):
+// The built site's own small scripts, outside Vike's client bundles:
 // - every page gets the progressive-enhancement script (renderer/enhance.ts) inlined, with its
 //   hash in the CSP, so first paint never waits for a script request chain (on island pages it
 //   sits next to the island's loader, and the island does not carry it);
 // - the search pages also load the search script (components/search/search-client.ts), one file.
+// The pages step (scripts/pages.ts) finishes each page Vike writes with finishPage, so that the
+// pages it keeps for the next build are the finished ones; postbuild hashes whatever inline
+// scripts the pages carry for the CSP (inlineScriptHashes).
 // `npm run dev` keeps using pages/content/+client.ts and the islands' own enhance() call in dev
 // (renderer/hydrate-island.tsx, pages/admin/+client.tsx), which do the same through Vite.
 import { createHash } from 'node:crypto'
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { buildSync } from 'esbuild'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad } from '../lib/build/inline-scripts'
 
@@ -24,6 +27,47 @@ function bundle(source: string): string {
   return out.outputFiles[0]!.text.trim()
 }
 
+export type PageScripts = { enhance: string; search: string; searchUrl: string; searchLoader: string }
+
+/** Bundles the page script and the search script (esbuild, from the sources). */
+export function pageScripts(): PageScripts {
+  const enhance = bundle(`import { enhance } from './renderer/enhance'; enhance()`)
+  const search = bundle(`import { startSearch } from './components/search/search-client'; startSearch()`)
+  const searchUrl = `/assets/search.${createHash('sha256').update(search).digest('hex').slice(0, 10)}.js`
+  return { enhance, search, searchUrl, searchLoader: loadAfterLoad(searchUrl) }
+}
+
+/** Writes the search script into the site, at its searchUrl. */
+export function writeSearchScript(site: string, scripts: PageScripts): void {
+  mkdirSync(dirname(join(site, scripts.searchUrl)), { recursive: true })
+  writeFileSync(join(site, scripts.searchUrl), `${scripts.search}\n`)
+}
+
+/** The page as it ships: the page script inline, island entries deferred, the search script's loader on search pages. */
+export function finishPage(html: string, scripts: PageScripts): string {
+  let out = deferIslandEntries(inlinePageScript(html, scripts.enhance)).html
+  // The search script waits for `load` too: the page is complete without it, and fetching
+  // it early delayed the search page's first paint (reports/bench.md).
+  if (out.includes('id="site-search"')) out = out.replace('</body>', `<script type="module">${inlineCode(scripts.searchLoader)}</script></body>`)
+  return out
+}
+
+/** Finishes the pages at `files` where they are; called on files Vike has just written (nothing else links to them yet). */
+export function finishPages(files: string[], scripts: PageScripts): void {
+  for (const file of files) {
+    const html = readFileSync(file, 'utf8')
+    const out = finishPage(html, scripts)
+    if (out !== html) writeFileSync(file, out)
+  }
+}
+
+/** The CSP hashes (script-src) of every inline module script the pages carry. */
+export function inlineScriptHashes(pages: Iterable<string>): string[] {
+  const hashes = new Set<string>()
+  for (const html of pages) for (const m of html.matchAll(/<script type="module">([^<]*)<\/script>/g)) hashes.add(cspHash(m[1]!))
+  return [...hashes].sort()
+}
+
 function* htmlFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const path = join(dir, entry.name)
@@ -33,34 +77,20 @@ function* htmlFiles(dir: string): Generator<string> {
   }
 }
 
-/**
- * Rewrites the pages of `site`; returns the CSP hashes of the inlined code, what was done, and
- * every page as it now is (path → HTML), so that the later checks need not read them again.
- */
-export function writePageScripts(site: string): { hashes: string[]; inlined: number; searchPages: number; pages: Map<string, string> } {
-  const enhance = bundle(`import { enhance } from './renderer/enhance'; enhance()`)
-  const search = bundle(`import { startSearch } from './components/search/search-client'; startSearch()`)
-  const searchUrl = `/assets/search.${createHash('sha256').update(search).digest('hex').slice(0, 10)}.js`
-  writeFileSync(join(site, searchUrl), `${search}\n`)
-  const searchLoader = loadAfterLoad(searchUrl)
-  const loaders = new Set<string>([searchLoader])
+/** Every page of `site` (path → HTML), read once for the checks and the search index. */
+export function readPages(site: string): Map<string, string> {
+  const pages = new Map<string, string>()
+  for (const file of htmlFiles(site)) pages.set(file, readFileSync(file, 'utf8'))
+  return pages
+}
+
+/** What postbuild reports: pages carrying the page script inline (an inline module script that is not a loader), and search pages. */
+export function countScripts(pages: Map<string, string>): { inlined: number; searchPages: number } {
   let inlined = 0
   let searchPages = 0
-  const pages = new Map<string, string>()
-  for (const file of htmlFiles(site)) {
-    const html = readFileSync(file, 'utf8')
-    const deferred = deferIslandEntries(inlinePageScript(html, enhance))
-    let out = deferred.html
-    for (const code of deferred.loaders) loaders.add(code)
-    if (out.includes('id="site-search"')) {
-      // The search script waits for `load` too: the page is complete without it, and fetching
-      // it early delayed the search page's first paint (reports/bench.md).
-      out = out.replace('</body>', `<script type="module">${inlineCode(searchLoader)}</script></body>`)
-      searchPages++
-    }
-    if (out !== html) writeFileSync(file, out)
-    pages.set(file, out)
-    if (out.includes(`<script type="module">${inlineCode(enhance)}`)) inlined++
+  for (const html of pages.values()) {
+    if (/<script type="module">(?!addEventListener\("load")/.test(html)) inlined++
+    if (html.includes('id="site-search"')) searchPages++
   }
-  return { hashes: [cspHash(inlineCode(enhance)), ...[...loaders].map((code) => cspHash(inlineCode(code)))], inlined, searchPages, pages }
+  return { inlined, searchPages }
 }

@@ -12,15 +12,18 @@ import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
 import { loadBuildEnv } from '../lib/build/build-env'
 import { copyDocuments } from '../lib/documents/manifest'
+import { replaceFile } from '../lib/build/page-snapshot'
 import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
-import { writePageScripts } from './page-scripts'
+import { countScripts, inlineScriptHashes, readPages } from './page-scripts'
 import { writeSearchIndex } from './search-index'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
+// Every file is replaced, never written into: dist/client's files may be hard links to the
+// caches in .generated/ (lib/build/page-snapshot.ts).
 const write = (path: string, text: string) => {
   mkdirSync(dirname(join(out, path)), { recursive: true })
-  writeFileSync(join(out, path), text)
+  replaceFile(join(out, path), text)
 }
 
 // Vike writes "/tr/404" as tr/404/index.html; static hosts look for tr/404.html.
@@ -39,18 +42,19 @@ write('_redirects', redirectsFile(list))
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-// Before the search index, so that Pagefind sees the pages as they ship.
-const scripts = writePageScripts(out)
-console.log(`postbuild: content-page script inlined into ${scripts.inlined} pages; search script on ${scripts.searchPages} pages`)
+// The pages as they ship: the pages step finished them (scripts/page-scripts.ts, finishPage).
+const pages = readPages(out)
+const counts = countScripts(pages)
+console.log(`postbuild: content-page script inlined into ${counts.inlined} pages; search script on ${counts.searchPages} pages`)
 // Pagefind indexes in a process of its own while the rest of this step runs (awaited at the end).
-const indexing = writeSearchIndex(out, undefined, scripts.pages)
+const indexing = writeSearchIndex(out, undefined, pages)
 indexing.catch(() => undefined) // a failure is thrown where it is awaited, below
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
 const env = { ...(await loadBuildEnv('production', process.cwd(), 'VITE_')), ...process.env }
 const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, {
   hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()),
-  scriptHashes: scripts.hashes,
+  scriptHashes: inlineScriptHashes(pages.values()),
 })
 write('_headers', headersFile(headers))
 
@@ -70,7 +74,7 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   copyFileSync(from, join(out, name))
 }
 // No page may show an unfilled "{name}" (docs/ARCHITECTURE.md §4).
-const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale, scripts.pages)
+const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale, pages)
 if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
 
 const search = await indexing

@@ -56,7 +56,7 @@ export const PHASES: Step[][] = [
     { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
     { step: 'audit', argv: () => [...tsx('scripts/audit/cli.ts')(), '--cache', '.generated/audit'] },
     { step: 'documents', argv: tsx('scripts/documents/build.ts') },
-    { step: 'vike build', argv: (d) => [bin(d, 'vike'), 'build'], startsAfter: 'UI key types', gated: true },
+    { step: 'pages', argv: tsx('scripts/pages.ts'), startsAfter: 'UI key types', gated: true },
   ],
   [{ step: 'postbuild', argv: tsx('scripts/postbuild.ts') }],
 ]

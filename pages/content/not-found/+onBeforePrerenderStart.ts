@@ -1,4 +1,4 @@
-// https://vike.dev/onBeforePrerenderStart: this page's localized URLs, from content/routes.yml
-import { notFoundUrls } from '../../../lib/routing/prerender'
+// https://vike.dev/onBeforePrerenderStart: the not-found page of every locale
+import { prerenderNotFoundUrls } from '../../../lib/routing/prerender'
 
-export const onBeforePrerenderStart = () => notFoundUrls()
+export const onBeforePrerenderStart = () => prerenderNotFoundUrls()

@@ -1,0 +1,257 @@
+// What `vike build` wrote, kept for the next build (issue 14: a rebuild that redoes only what
+// changed; scripts/pages.ts decides when it is used). In .generated/vike/:
+//   client/       dist/client as Vike left it (pages, bundles, public/), hard links
+//   assets.json   Vike's asset manifest (dist/assets.json), which its prerender reads
+//   server/       the server bundle (dist/server), moved here after the build
+//   manifest.json the code's fingerprint, each file's size and time, and each page's file and key
+//
+// A rebuild whose code fingerprint is unchanged links this back into dist/ and renders again
+// only the pages whose key changed. Files are shared with dist/ as hard links, so nothing may
+// write into a file of dist/ in place: every later writer replaces the file (replaceFile below).
+// The recorded size and modification time catch a file that was written in place anyway, and that
+// file is then not reused. Deleting .generated/ is always safe: the next build is a full one.
+import { createHash } from 'node:crypto'
+import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import { filesUnder } from './files-under'
+import { linkOrCopy } from './link-or-copy'
+import type { PlannedPage } from './page-plan'
+
+export const SNAPSHOT_DIR = '.generated/vike'
+const VERSION = 1
+
+type FileStat = [size: number, mtimeMs: number]
+export type SnapshotManifest = {
+  version: number
+  /** sourceFingerprint() of the code the bundles were built from. */
+  fingerprint: string
+  /** Files outside INPUT_FOLDERS that Vite read for the bundles (relative to the project). */
+  extraInputs: string[]
+  /** Every file of client/ and assets.json, as recorded when it was linked in. */
+  files: Record<string, FileStat>
+  /** Each page's file (under client/) and render-cache key (null: always rendered). */
+  pages: Record<string, { file: string; key: string | null }>
+}
+
+/** Folders whose every file is an input of the bundles, whether or not Vite imported it this time. */
+export const INPUT_FOLDERS = ['renderer', 'pages', 'components', 'lib', 'public']
+const INPUT_FILES = ['vite.config.ts', 'package-lock.json', 'tsconfig.json']
+/** The environment Vite writes into the bundles (vite.config.ts `define`, the VITE_ prefix). */
+const INPUT_ENV = /^(VITE_|SUPABASE_PORT$|NODE_ENV$)/
+
+/** The file Vike writes for a page URL: "/tr/urunler/" → "tr/urunler/index.html", "/404" → "404/index.html". */
+export const pageFile = (url: string) => join(url.replace(/^\/+/, ''), 'index.html')
+
+/**
+ * Hash of everything `vike build` builds from besides the content it reads at run time: the
+ * input folders, the config and lock files, the .env files and the VITE_ variables, Node's
+ * version, and `extraInputs` (what else Vite read last time). A missing file hashes as missing.
+ */
+export function sourceFingerprint(root: string, extraInputs: string[], env: NodeJS.ProcessEnv = process.env): string {
+  const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0`)
+  const envFiles = readdirSync(root).filter((name) => name === '.env' || name.startsWith('.env.'))
+  const files = [
+    ...INPUT_FOLDERS.flatMap((folder) => (existsSync(join(root, folder)) ? filesUnder(join(root, folder)).map((f) => relative(root, f)) : [])),
+    ...INPUT_FILES,
+    ...envFiles,
+    ...extraInputs,
+  ]
+  for (const file of [...new Set(files)].sort()) {
+    const path = join(root, file)
+    hash
+      .update(`${file}\0`)
+      .update(existsSync(path) ? readFileSync(path) : '\0missing\0')
+      .update('\0')
+  }
+  for (const name of Object.keys(env)
+    .filter((n) => INPUT_ENV.test(n))
+    .sort())
+    hash.update(`${name}=${env[name]}\0`)
+  return hash.digest('hex')
+}
+
+const statOf = (file: string): FileStat => {
+  const s = statSync(file)
+  return [s.size, s.mtimeMs]
+}
+const sameStat = (a: FileStat | undefined, b: FileStat) => a !== undefined && a[0] === b[0] && a[1] === b[1]
+
+export function readManifest(dir = SNAPSHOT_DIR): SnapshotManifest | undefined {
+  const file = join(dir, 'manifest.json')
+  if (!existsSync(file)) return undefined
+  try {
+    const manifest = JSON.parse(readFileSync(file, 'utf8')) as SnapshotManifest
+    return manifest.version === VERSION ? manifest : undefined
+  } catch {
+    return undefined
+  }
+}
+
+function writeManifest(dir: string, manifest: SnapshotManifest): void {
+  writeFileSync(join(dir, 'manifest.json.tmp'), JSON.stringify(manifest))
+  renameSync(join(dir, 'manifest.json.tmp'), join(dir, 'manifest.json'))
+}
+
+/**
+ * After a full `vike build`: keeps dist/client and dist/assets.json (as links) and dist/server
+ * (moved) in `dir`, with the manifest. Returns why the snapshot cannot be reused, if it cannot:
+ * an HTML file that is no page's (it could depend on content no key covers).
+ */
+export function takeSnapshot(dist: string, dir: string, planned: PlannedPage[], fingerprint: string, extraInputs: string[]): string | undefined {
+  rmSync(dir, { recursive: true, force: true })
+  mkdirSync(dir, { recursive: true })
+  renameSync(join(dist, 'server'), join(dir, 'server'))
+  const files: SnapshotManifest['files'] = {}
+  for (const from of filesUnder(join(dist, 'client'))) {
+    const name = relative(join(dist, 'client'), from)
+    const to = join(dir, 'client', name)
+    mkdirSync(dirname(to), { recursive: true })
+    linkOrCopy(from, to)
+    files[`client/${name}`] = statOf(to)
+  }
+  linkOrCopy(join(dist, 'assets.json'), join(dir, 'assets.json'))
+  files['assets.json'] = statOf(join(dir, 'assets.json'))
+
+  const pages: SnapshotManifest['pages'] = {}
+  for (const { url, key } of planned) {
+    const file = pageFile(url)
+    if (!files[`client/${file}`]) throw new Error(`page snapshot: Vike wrote no ${join(dist, 'client', file)} for ${url}`)
+    pages[url] = { file, key: key ?? null }
+  }
+  const owned = new Set(Object.values(pages).map((p) => `client/${p.file}`))
+  const stray = Object.keys(files).filter((f) => f.endsWith('.html') && !owned.has(f))
+  const unusable = stray.length ? `Vike wrote HTML that is no page's: ${stray.slice(0, 3).join(', ')}` : undefined
+  writeManifest(dir, { version: VERSION, fingerprint: unusable ? '' : fingerprint, extraInputs, files, pages })
+  return unusable
+}
+
+export type Restored = { reused: number; toRender: string[] }
+
+/** A file of dist/ that is already the snapshot's file (the same inode). */
+const sameFile = (a: string, b: string) => {
+  try {
+    return statSync(a).ino === statSync(b).ino
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Step 1 of a rebuild with unchanged code, while the audit and the documents step still run:
+ * makes dist/ hold exactly the snapshot's files other than pages (the bundles, public/, Vike's
+ * asset manifest), each a hard link, and removes every other file but the snapshot's pages. It
+ * keeps dist/client's folders: deleting and creating 2,000 page folders cost 1.8 s at 16×.
+ * Returns why the snapshot cannot be used instead, when a file of it changed in place or is gone.
+ */
+export function restoreBundles(dist: string, dir: string, manifest: SnapshotManifest): string | undefined {
+  const pageFiles = new Set(Object.values(manifest.pages).map((p) => `client/${p.file}`))
+  const common = Object.keys(manifest.files).filter((name) => !pageFiles.has(name))
+  const changed = common.find((name) => !existsSync(join(dir, name)) || !sameStat(manifest.files[name], statOf(join(dir, name))))
+  if (changed) return `${join(dir, changed)} changed since it was built`
+  if (!existsSync(join(dir, 'server'))) return `${join(dir, 'server')} is missing`
+
+  rmSync(join(dist, 'server'), { recursive: true, force: true })
+  const wanted = new Set(common)
+  const present = new Set<string>()
+  if (existsSync(join(dist, 'client'))) {
+    for (const file of filesUnder(join(dist, 'client'))) {
+      const name = `client/${relative(join(dist, 'client'), file)}`
+      if (pageFiles.has(name)) continue // restorePages decides
+      if (wanted.has(name) && sameFile(file, join(dir, name))) present.add(name)
+      else rmSync(file)
+    }
+  }
+  for (const dirPath of emptyFolders(join(dist, 'client'))) rmSync(dirPath, { recursive: true })
+  for (const name of common) if (!present.has(name)) linkInto(dir, dist, name)
+  return undefined
+}
+
+/**
+ * Step 2, once the page keys are known: links every page whose key is unchanged and removes the
+ * files of the others (so that Vike writes new files, never into the snapshot's); returns the
+ * URLs Vike must render.
+ */
+export function restorePages(dist: string, dir: string, manifest: SnapshotManifest, planned: PlannedPage[]): Restored {
+  const toRender: string[] = []
+  let reused = 0
+  for (const { url, key } of planned) {
+    const stored = manifest.pages[url]
+    const name = `client/${pageFile(url)}`
+    const reusable = key && stored?.key === key && existsSync(join(dir, name)) && sameStat(manifest.files[name], statOf(join(dir, name)))
+    if (reusable) {
+      if (!sameFile(join(dist, name), join(dir, name))) linkInto(dir, dist, name)
+      reused++
+    } else {
+      rmSync(join(dist, name), { force: true })
+      toRender.push(url)
+    }
+  }
+  // Pages that are no longer in the route table, and their folders.
+  const now = new Set(planned.map((p) => p.url))
+  const gone = Object.keys(manifest.pages).filter((url) => !now.has(url))
+  for (const url of gone) rmSync(join(dist, 'client', manifest.pages[url]!.file), { force: true })
+  if (gone.length) for (const folder of emptyFolders(join(dist, 'client'))) rmSync(folder, { recursive: true })
+  return { reused, toRender }
+}
+
+/** Links `name` of the snapshot `dir` into `dist`, replacing what is there. */
+function linkInto(dir: string, dist: string, name: string): void {
+  const to = join(dist, name)
+  mkdirSync(dirname(to), { recursive: true })
+  rmSync(to, { force: true })
+  linkSync(join(dir, name), to)
+}
+
+/** Folders under `root` with no file at any depth, outermost first. */
+function emptyFolders(root: string): string[] {
+  if (!existsSync(root)) return []
+  const empty: string[] = []
+  const visit = (folder: string): boolean => {
+    let hasFile = false
+    const children: string[] = []
+    for (const entry of readdirSync(folder, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        const child = join(folder, entry.name)
+        if (visit(child)) hasFile = true
+        else children.push(child)
+      } else hasFile = true
+    }
+    if (hasFile) empty.push(...children)
+    return hasFile
+  }
+  visit(root)
+  return empty
+}
+
+/**
+ * After Vike rendered `rendered` into dist/client: links those pages into the snapshot, forgets
+ * pages that are gone, and records the plan's keys.
+ */
+export function updateSnapshot(dist: string, dir: string, manifest: SnapshotManifest, planned: PlannedPage[], rendered: string[]): void {
+  const now = new Set(planned.map((p) => p.url))
+  for (const [url, page] of Object.entries(manifest.pages)) {
+    if (now.has(url)) continue
+    rmSync(join(dir, 'client', page.file), { force: true })
+    delete manifest.files[`client/${page.file}`]
+    delete manifest.pages[url]
+  }
+  const renderedSet = new Set(rendered)
+  for (const { url, key } of planned) {
+    const file = pageFile(url)
+    if (renderedSet.has(url)) {
+      const to = join(dir, 'client', file)
+      mkdirSync(dirname(to), { recursive: true })
+      linkOrCopy(join(dist, 'client', file), to)
+      manifest.files[`client/${file}`] = statOf(to)
+    }
+    manifest.pages[url] = { file, key: key ?? null }
+  }
+  writeManifest(dir, manifest)
+}
+
+/** Writes `text` to `file` as a new file (written beside it, then renamed over it), never into the old one. */
+export function replaceFile(file: string, text: string | Uint8Array): void {
+  const temp = `${file}.${process.pid}.tmp`
+  writeFileSync(temp, text)
+  renameSync(temp, file)
+}
