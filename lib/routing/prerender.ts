@@ -8,13 +8,13 @@ import { routeTable } from '../content/data'
  */
 export const PRERENDER_ONLY_ENV = 'PRERENDER_ONLY'
 
-let only: Set<string> | undefined
+let only: { file: string; urls: Set<string> } | undefined
 /** The URLs of PRERENDER_ONLY, or undefined when every page is rendered. */
 export function onlyUrls(env: NodeJS.ProcessEnv = process.env): Set<string> | undefined {
   const file = env[PRERENDER_ONLY_ENV]
   if (!file) return undefined
-  only ??= new Set(JSON.parse(readFileSync(file, 'utf8')) as string[])
-  return only
+  if (only?.file !== file) only = { file, urls: new Set(JSON.parse(readFileSync(file, 'utf8')) as string[]) }
+  return only.urls
 }
 const selected = (urls: string[]) => {
   const set = onlyUrls()

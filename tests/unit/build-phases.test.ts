@@ -28,13 +28,13 @@ const WAIT_FOR_GATE = `
   tick()`
 
 describe('build phases', () => {
-  it('vike build starts after the UI key types and prerenders after the audit and the documents', () => {
-    const phase = PHASES.find((p) => p.some((s) => s.step === 'vike build'))!
-    expect(phase.map((s) => s.step)).toEqual(['UI key types', 'audit', 'documents', 'vike build'])
-    const vike = phase.find((s) => s.step === 'vike build')!
+  it('the pages step starts after the UI key types and prerenders after the audit and the documents', () => {
+    const phase = PHASES.find((p) => p.some((s) => s.step === 'pages'))!
+    expect(phase.map((s) => s.step)).toEqual(['UI key types', 'audit', 'documents', 'pages'])
+    const vike = phase.find((s) => s.step === 'pages')!
     expect(vike.startsAfter).toBe('UI key types')
     expect(vike.gated).toBe(true)
-    expect(PHASES.flat().map((s) => s.step)).toEqual(['production guard', 'content (velite)', 'UI key types', 'audit', 'documents', 'vike build', 'postbuild'])
+    expect(PHASES.flat().map((s) => s.step)).toEqual(['production guard', 'content (velite)', 'UI key types', 'audit', 'documents', 'pages', 'postbuild'])
   })
 
   it('a gated step sees what the slower steps of its phase wrote, and starts after the step it names', async () => {
