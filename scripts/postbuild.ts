@@ -1,4 +1,4 @@
-// After `vike build`: localized 404.html files, redirects (file + meta-refresh pages),
+// After the pages step (scripts/pages.ts): localized 404.html files, redirects (file + meta-refresh pages),
 // sitemap.xml, robots.txt and _headers, all derived from content/routes.yml.
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'

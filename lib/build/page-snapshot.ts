@@ -35,7 +35,8 @@ export type SnapshotManifest = {
 
 /** Folders whose every file is an input of the bundles, whether or not Vite imported it this time. */
 export const INPUT_FOLDERS = ['renderer', 'pages', 'components', 'lib', 'public']
-const INPUT_FILES = ['vite.config.ts', 'package-lock.json', 'tsconfig.json']
+// The pages step itself and the page finishing it does (scripts/page-scripts.ts) shape the kept pages too.
+const INPUT_FILES = ['vite.config.ts', 'package-lock.json', 'tsconfig.json', 'scripts/pages.ts', 'scripts/page-scripts.ts']
 /** The environment Vite writes into the bundles (vite.config.ts `define`, the VITE_ prefix). */
 const INPUT_ENV = /^(VITE_|SUPABASE_PORT$|NODE_ENV$)/
 
@@ -43,9 +44,10 @@ const INPUT_ENV = /^(VITE_|SUPABASE_PORT$|NODE_ENV$)/
 export const pageFile = (url: string) => join(url.replace(/^\/+/, ''), 'index.html')
 
 /**
- * Hash of everything `vike build` builds from besides the content it reads at run time: the
- * input folders, the config and lock files, the .env files and the VITE_ variables, Node's
- * version, and `extraInputs` (what else Vite read last time). A missing file hashes as missing.
+ * Hash of everything `vike build` and the page finishing build from besides the content read at
+ * run time: the input folders, the config and lock files, the two scripts that make the pages, the
+ * .env files and the VITE_ variables, Node's version, and `extraInputs` (what else Vite read last
+ * time). A missing file hashes as missing.
  */
 export function sourceFingerprint(root: string, extraInputs: string[], env: NodeJS.ProcessEnv = process.env): string {
   const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0`)

@@ -172,6 +172,9 @@ describe('source fingerprint', () => {
     const edited = sourceFingerprint(project, ['content/facts.yml'], {})
     put(join(project, '.env.production'), 'VITE_HCAPTCHA_SITE_KEY=abc')
     expect(sourceFingerprint(project, ['content/facts.yml'], {})).not.toBe(edited)
+    const withEnv = sourceFingerprint(project, ['content/facts.yml'], {})
+    put(join(project, 'scripts/page-scripts.ts'), 'export const finishPage = (html: string) => html')
+    expect(sourceFingerprint(project, ['content/facts.yml'], {})).not.toBe(withEnv)
   })
 })
 
