@@ -12,7 +12,7 @@
 // file is then not reused. Deleting .generated/ is always safe: the next build is a full one.
 import { createHash } from 'node:crypto'
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { filesUnder } from './files-under'
 import { linkOrCopy } from './link-or-copy'
 import type { PlannedPage } from './page-plan'
@@ -20,7 +20,8 @@ import type { PlannedPage } from './page-plan'
 export const SNAPSHOT_DIR = '.generated/vike'
 const VERSION = 1
 
-type FileStat = [size: number, mtimeMs: number]
+/** Size and modification time in whole seconds: archives (the CI cache) keep no finer time. */
+type FileStat = [size: number, mtime: number]
 export type SnapshotManifest = {
   version: number
   /** sourceFingerprint() of the code the bundles were built from. */
@@ -46,11 +47,12 @@ export const pageFile = (url: string) => join(url.replace(/^\/+/, ''), 'index.ht
 /**
  * Hash of everything `vike build` and the page finishing build from besides the content read at
  * run time: the input folders, the config and lock files, the two scripts that make the pages, the
- * .env files and the VITE_ variables, Node's version, and `extraInputs` (what else Vite read last
- * time). A missing file hashes as missing.
+ * .env files and the VITE_ variables, Node's version, the project's folder, and `extraInputs` (what
+ * else Vite read last time). A missing file hashes as missing.
  */
 export function sourceFingerprint(root: string, extraInputs: string[], env: NodeJS.ProcessEnv = process.env): string {
-  const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0`)
+  // The folder too: the server bundle reads velite's JSON by its absolute path (vite.config.ts).
+  const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0${resolve(root)}\0`)
   const envFiles = readdirSync(root).filter((name) => name === '.env' || name.startsWith('.env.'))
   const files = [
     ...INPUT_FOLDERS.flatMap((folder) => (existsSync(join(root, folder)) ? filesUnder(join(root, folder)).map((f) => relative(root, f)) : [])),
@@ -74,7 +76,7 @@ export function sourceFingerprint(root: string, extraInputs: string[], env: Node
 
 const statOf = (file: string): FileStat => {
   const s = statSync(file)
-  return [s.size, s.mtimeMs]
+  return [s.size, Math.floor(s.mtimeMs / 1000)]
 }
 const sameStat = (a: FileStat | undefined, b: FileStat) => a !== undefined && a[0] === b[0] && a[1] === b[1]
 

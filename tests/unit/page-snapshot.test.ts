@@ -2,7 +2,7 @@
 // skips Vite and renders only the pages whose key changed (scripts/pages.ts). A mistake here ships
 // a stale page or a broken bundle, so these run the snapshot on real files in a temp folder: what
 // is linked back, what is removed, what Vike is asked to render, and when the snapshot is refused.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
@@ -175,6 +175,16 @@ describe('source fingerprint', () => {
     const withEnv = sourceFingerprint(project, ['content/facts.yml'], {})
     put(join(project, 'scripts/page-scripts.ts'), 'export const finishPage = (html: string) => html')
     expect(sourceFingerprint(project, ['content/facts.yml'], {})).not.toBe(withEnv)
+  })
+
+  it('changes when the project moves: the server bundle holds absolute paths', () => {
+    const here = sourceFingerprint(project, [], {})
+    const moved = join(root, 'moved')
+    rmSync(moved, { recursive: true, force: true })
+    renameSync(project, moved)
+    expect(sourceFingerprint(moved, [], {})).not.toBe(here)
+    renameSync(moved, project)
+    expect(sourceFingerprint(project, [], {})).toBe(here)
   })
 })
 
