@@ -3,20 +3,33 @@
 // from what Vike gives the page, a rebuild would keep a stale page or render every page again.
 // So, after the build that `npm test` runs first, every key it computes must be the key under
 // which Vike's prerender stored that page in the render cache.
+import { execFileSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { pagePlanner, strictPageContext } from '../../lib/build/page-plan'
+import { type PlannedPage, strictPageContext } from '../../lib/build/page-plan'
 import { SNAPSHOT_DIR } from '../../lib/build/page-snapshot'
-import { codeIdentity, RENDER_CACHE_DIR, readEntry, sharedInputs } from '../../lib/build/render-cache'
-import { facts, locales, routes, ui } from '../../lib/content/data'
+import { RENDER_CACHE_DIR, readEntry } from '../../lib/build/render-cache'
 import { allPageUrls } from '../../lib/routing/prerender'
 
-describe('page plan', () => {
-  it('gives every page the key under which the last build stored it', async () => {
-    const server = `${SNAPSHOT_DIR}/server`
-    if (!existsSync(server)) throw new Error(`${server} is missing: run npm run build:quiet first (npm test does)`)
+/** The plan as the pages step makes it: in a process of its own, from freshly loaded content. */
+function planInChild(): PlannedPage[] {
+  const code = `
+    const { pagePlanner } = await import('./lib/build/page-plan.ts')
+    const { codeIdentity, sharedInputs } = await import('./lib/build/render-cache.ts')
+    const { allPageUrls } = await import('./lib/routing/prerender.ts')
+    const { locales, routes, facts, ui } = await import('./lib/content/data.ts')
     const plan = await pagePlanner(process.cwd())
-    const planned = await plan(allPageUrls(), codeIdentity(server), sharedInputs({ locales, routes, facts, ui }, new Date().getFullYear()))
+    const shared = sharedInputs({ locales, routes, facts, ui }, new Date().getFullYear())
+    console.log(JSON.stringify(await plan(allPageUrls(), codeIdentity(${JSON.stringify(SERVER)}), shared)))`
+  const out = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 })
+  return JSON.parse(out.trim().split('\n').at(-1)!) as PlannedPage[]
+}
+const SERVER = `${SNAPSHOT_DIR}/server`
+
+describe('page plan', () => {
+  it('gives every page the key under which the last build stored it', () => {
+    if (!existsSync(SERVER)) throw new Error(`${SERVER} is missing: run npm run build:quiet first (npm test does)`)
+    const planned = planInChild()
     expect(planned.map((p) => p.url)).toEqual(allPageUrls())
     // Every page's data can be keyed (a page without a key would be rendered on every build).
     expect(planned.filter((p) => !p.key).map((p) => p.url)).toEqual([])
