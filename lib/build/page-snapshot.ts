@@ -11,7 +11,7 @@
 // The recorded size and modification time catch a file that was written in place anyway, and that
 // file is then not reused. Deleting .generated/ is always safe: the next build is a full one.
 import { createHash } from 'node:crypto'
-import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { filesUnder } from './files-under'
 import { linkOrCopy } from './link-or-copy'
@@ -198,12 +198,11 @@ export function restorePages(dist: string, dir: string, manifest: SnapshotManife
   return { reused, toRender }
 }
 
-/** Links `name` of the snapshot `dir` into `dist`, replacing what is there. */
+/** Links `name` of the snapshot `dir` into `dist`, replacing what is there (a copy where links cannot be made). */
 function linkInto(dir: string, dist: string, name: string): void {
   const to = join(dist, name)
   mkdirSync(dirname(to), { recursive: true })
-  rmSync(to, { force: true })
-  linkSync(join(dir, name), to)
+  linkOrCopy(join(dir, name), to)
 }
 
 /** Folders under `root` with no file at any depth, outermost first. */

@@ -142,7 +142,7 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.scale.length > 1) {
     out.push('## Build cost as content grows', '')
     out.push(
-      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side, and `vike build` starts beside the audit and the documents once the UI key types are written, its prerender waiting for both (scripts/bench/build-steps.ts), so the step times add up to more and the time of `vike build` includes that wait.',
+      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side, and the pages step (scripts/pages.ts: `vike build`, or on a rebuild with unchanged code the kept bundles and only the changed pages) starts beside the audit and the documents once the UI key types are written, its rendering waiting for both (scripts/bench/build-steps.ts), so the step times add up to more and the time of the pages step includes that wait.',
       '',
     )
     const stepNames = r.scale[0]!.steps.map((st) => st.step)
