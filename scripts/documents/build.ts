@@ -177,11 +177,25 @@ async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
   // Loaded only when a sheet is printed: importing Playwright costs 0.4 s of CPU, which a build
   // with every sheet cached would pay for nothing (issue 14).
   const { chromium } = await import('playwright-core')
-  const launch = () =>
+  const launchOnce = () =>
     chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', ...SINGLE_PROCESS],
     })
+  // A single-process Chromium now and then closes while it starts ("Target page, context or
+  // browser has been closed"; seen once among the cold 16× builds of 2026-11-26): that start is tried
+  // again, twice at most. A failure while printing still fails the step (the sheets printed so
+  // far are kept, so the next build prints only the rest).
+  const launch = async () => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await launchOnce()
+      } catch (error) {
+        if (attempt === 3) throw error
+        console.warn(`documents: Chromium closed while starting (attempt ${attempt} of 3), starting it again`)
+      }
+    }
+  }
   const queue = [...jobs]
   const work = async (browser: Browser) => {
     const context = await browser.newContext()
