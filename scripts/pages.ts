@@ -94,11 +94,11 @@ async function reuse(manifest: SnapshotManifest): Promise<boolean> {
   const start = performance.now()
   // The bundles first, while the audit and the documents step run; the pages need their outputs.
   const unusable = restoreBundles('dist', SNAPSHOT_DIR, manifest)
-  const plan = planner()
   if (unusable) {
     console.log(`pages: the bundles of the last build cannot be reused: ${unusable}`)
     return false
   }
+  const plan = planner() // loads the content and the hooks while the gate is still closed
   await waitForGate()
   const planned = await (await plan)(join(SNAPSHOT_DIR, 'server'))
   const restored = restorePages('dist', SNAPSHOT_DIR, manifest, planned)
