@@ -64,7 +64,8 @@ export function finishPages(files: string[], scripts: PageScripts): void {
 /** The CSP hashes (script-src) of every inline module script the pages carry. */
 export function inlineScriptHashes(pages: Iterable<string>): string[] {
   const hashes = new Set<string>()
-  for (const html of pages) for (const m of html.matchAll(/<script type="module">([^<]*)<\/script>/g)) hashes.add(cspHash(m[1]!))
+  // Up to the first "</script>", as the browser reads it: inlineCode escapes any inside the code.
+  for (const html of pages) for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) hashes.add(cspHash(m[1]!))
   return [...hashes].sort()
 }
 

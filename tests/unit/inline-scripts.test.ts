@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad, modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
+import { inlineScriptHashes } from '../../scripts/page-scripts'
 
 describe('inlined page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
@@ -66,5 +67,13 @@ describe('islands load after the page has loaded', () => {
       expect(html, page).not.toMatch(/<script src="[^"]+" type="module"/)
       expect(headers, page).toContain(cspHash(loader![1]!))
     }
+  })
+})
+
+describe('CSP hashes of the inline scripts the pages carry (scripts/page-scripts.ts)', () => {
+  it('hashes each inline module script whole, "<" and an escaped "</script" included, and nothing else', () => {
+    const code = 'for(let i=0;i<3;i++)document.body.append("</script>")'
+    const page = `<body><script type="application/ld+json">{"@type":"Organization"}</script><script type="module">${inlineCode(code)}</script><script type="module">go()</script></body>`
+    expect(inlineScriptHashes([page, page])).toEqual([cspHash(inlineCode(code)), cspHash('go()')].sort())
   })
 })
