@@ -38,6 +38,13 @@ export type SnapshotManifest = {
 export const INPUT_FOLDERS = ['renderer', 'pages', 'components', 'lib', 'public']
 // The pages step itself and the page finishing it does (scripts/page-scripts.ts) shape the kept pages too.
 const INPUT_FILES = ['vite.config.ts', 'package-lock.json', 'tsconfig.json', 'scripts/pages.ts', 'scripts/page-scripts.ts']
+/**
+ * Files of the input folders that hold only types, so no bundle changes with them: the UI key
+ * type, generated from content/ui/ (scripts/i18n/generate.ts). A translator who adds a UI string
+ * changes it, and that rebuild should not run Vite. tests/unit/page-snapshot.test.ts checks that
+ * each compiles to nothing.
+ */
+export const TYPE_ONLY_FILES = ['lib/i18n/ui-keys.ts']
 /** The environment Vite writes into the bundles (vite.config.ts `define`, the VITE_ prefix). */
 const INPUT_ENV = /^(VITE_|SUPABASE_PORT$|NODE_ENV$)/
 
@@ -60,7 +67,8 @@ export function sourceFingerprint(root: string, extraInputs: string[], env: Node
     ...envFiles,
     ...extraInputs,
   ]
-  for (const file of [...new Set(files)].sort()) {
+  const typeOnly = new Set(TYPE_ONLY_FILES)
+  for (const file of [...new Set(files)].filter((f) => !typeOnly.has(f)).sort()) {
     const path = join(root, file)
     hash
       .update(`${file}\0`)

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
+import { transformSync } from 'esbuild'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
 import type { PlannedPage } from '../../lib/build/page-plan'
 import {
@@ -14,6 +15,7 @@ import {
   restoreBundles,
   restorePages,
   sourceFingerprint,
+  TYPE_ONLY_FILES,
   takeSnapshot,
   updateSnapshot,
 } from '../../lib/build/page-snapshot'
@@ -175,6 +177,15 @@ describe('source fingerprint', () => {
     const withEnv = sourceFingerprint(project, ['content/facts.yml'], {})
     put(join(project, 'scripts/page-scripts.ts'), 'export const finishPage = (html: string) => html')
     expect(sourceFingerprint(project, ['content/facts.yml'], {})).not.toBe(withEnv)
+  })
+
+  it('leaves out the files that hold only types, and each of them compiles to nothing', () => {
+    const base = sourceFingerprint(project, [], {})
+    put(join(project, 'lib/i18n/ui-keys.ts'), "export type UiKey = 'nav.home' | 'nav.quote'")
+    expect(sourceFingerprint(project, [], {})).toBe(base)
+    for (const file of TYPE_ONLY_FILES) {
+      expect(transformSync(readFileSync(file, 'utf8'), { loader: 'ts', legalComments: 'none' }).code.trim(), file).toBe('')
+    }
   })
 
   it('changes when the project moves: the server bundle holds absolute paths', () => {
