@@ -4,13 +4,22 @@
 // must be among the pages about to be prerendered, else the build fails naming the URLs.
 // First, in a build, it waits for the audit and the documents step, which run while Vite bundles
 // (lib/build/prerender-gate.ts): no page is rendered before their outputs are written.
+import { writeFileSync } from 'node:fs'
 import type { PrerenderContext } from 'vike/types'
 import { waitForGate } from '../lib/build/prerender-gate'
-import { urlsToPrerender } from '../lib/routing/prerender'
+import { onlyUrls, PRERENDER_STARTED_ENV, urlsToPrerender } from '../lib/routing/prerender'
 
 export async function onPrerenderStart(prerenderContext: PrerenderContext) {
+  // Vike has loaded its config: a second prerender process may start (scripts/pages.ts).
+  const started = process.env[PRERENDER_STARTED_ENV]
+  if (started) writeFileSync(started, '')
   await waitForGate()
   const planned = new Set(prerenderContext.pageContexts.map((p) => p.urlOriginal))
   const missing = urlsToPrerender().filter((url) => !planned.has(url))
   if (missing.length) throw new Error(`Prerender would skip ${missing.length} URL(s) of content/routes.yml: ${missing.slice(0, 10).join(', ')}`)
+  // Rendering only some pages, Vike adds its error page as 404.html whenever "/404" is not among
+  // them; that is not ours to write (postbuild makes 404.html from "/404"), so it is left out.
+  const only = onlyUrls()
+  if (only) return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter((p) => only.has(p.urlOriginal)) } }
+  return undefined
 }
