@@ -4,15 +4,11 @@
 // must be among the pages about to be prerendered, else the build fails naming the URLs.
 // First, in a build, it waits for the audit and the documents step, which run while Vite bundles
 // (lib/build/prerender-gate.ts): no page is rendered before their outputs are written.
-import { writeFileSync } from 'node:fs'
 import type { PrerenderContext } from 'vike/types'
 import { waitForGate } from '../lib/build/prerender-gate'
-import { onlyUrls, PRERENDER_STARTED_ENV, urlsToPrerender } from '../lib/routing/prerender'
+import { onlyUrls, urlsToPrerender } from '../lib/routing/prerender'
 
 export async function onPrerenderStart(prerenderContext: PrerenderContext) {
-  // Vike has loaded its config: a second prerender process may start (scripts/pages.ts).
-  const started = process.env[PRERENDER_STARTED_ENV]
-  if (started) writeFileSync(started, '')
   await waitForGate()
   const planned = new Set(prerenderContext.pageContexts.map((p) => p.urlOriginal))
   const missing = urlsToPrerender().filter((url) => !planned.has(url))

@@ -13,7 +13,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { setTimeout as sleep } from 'node:timers/promises'
 import { codeIdentity, sharedInputs } from '../lib/build/render-cache'
 import { pagePlanner } from '../lib/build/page-plan'
 import {
@@ -28,7 +27,7 @@ import {
   updateSnapshot,
 } from '../lib/build/page-snapshot'
 import { STOPPED_AT_GATE, waitForGate } from '../lib/build/prerender-gate'
-import { allPageUrls, halves, PRERENDER_ONLY_ENV, PRERENDER_STARTED_ENV } from '../lib/routing/prerender'
+import { PRERENDER_ONLY_ENV } from '../lib/routing/prerender'
 import { finishPages, pageScripts, writeSearchScript } from './page-scripts'
 
 const root = process.cwd()
@@ -44,53 +43,6 @@ function runVike(args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   })
 }
 class VikeFailed extends Error {}
-
-/**
- * From this many pages to render, a second `vike prerender` process renders half of them on the
- * other core. It starts once the first has loaded Vike's config (PRERENDER_STARTED_ENV): started
- * together, they deleted each other's transpiled `+` files. At 16× the content, 2,017 pages took
- * 7.5 s in one process and 5.1 s in two; below a few hundred pages the second process's start
- * (about 1.2 s) costs more than it saves. PRERENDER_SPLIT_FROM overrides it (tests).
- */
-const SPLIT_FROM = Number(process.env.PRERENDER_SPLIT_FROM) || 600
-
-const listFile = (name: string, urls: string[]) => {
-  const file = join('.generated', `prerender-${name}-${process.pid}.json`)
-  mkdirSync('.generated', { recursive: true })
-  writeFileSync(file, JSON.stringify(urls))
-  return file
-}
-
-/**
- * Runs `first` (a Vike command that prerenders) on `urls`, or on half of them with a second
- * `vike prerender` on the other half once the first has loaded its config.
- */
-async function prerenderSplit(urls: string[], first: string[]): Promise<void> {
-  if (urls.length < SPLIT_FROM) {
-    const list = first[0] === 'prerender' ? listFile('only', urls) : undefined
-    try {
-      return await runVike(first, list ? { [PRERENDER_ONLY_ENV]: list } : {})
-    } finally {
-      if (list) rmSync(list, { force: true })
-    }
-  }
-  const [one, two] = halves(urls)
-  const lists = [listFile('one', one), listFile('two', two)]
-  const started = join('.generated', `prerender-started-${process.pid}`)
-  rmSync(started, { force: true })
-  try {
-    let firstEnded = false
-    const firstRun = runVike(first, { [PRERENDER_ONLY_ENV]: lists[0], [PRERENDER_STARTED_ENV]: started }).finally(() => {
-      firstEnded = true
-    })
-    while (!existsSync(started) && !firstEnded) await sleep(20)
-    // The first failed before it prerendered: its error is the one to report.
-    if (!existsSync(started)) return await firstRun
-    await Promise.all([firstRun, runVike(['prerender'], { [PRERENDER_ONLY_ENV]: lists[1] })])
-  } finally {
-    for (const file of [...lists, started]) rmSync(file, { force: true })
-  }
-}
 
 /**
  * Loads the content and the pages' hooks; the planner it returns gives every page's URL and key
@@ -121,7 +73,7 @@ async function fullBuild(why: string, previous: SnapshotManifest | undefined): P
   console.log(`pages: vike build (${why})`)
   const before = sourceFingerprint(root, previous?.extraInputs ?? [])
   const plan = planner()
-  await prerenderSplit(allPageUrls(), ['build'])
+  await runVike(['build'])
   const inputs = readInputs()
   // Code edited while Vite bundled: keep nothing, so that the next build bundles again.
   const unchanged = sourceFingerprint(root, previous?.extraInputs ?? []) === before
@@ -152,15 +104,19 @@ async function reuse(manifest: SnapshotManifest): Promise<boolean> {
   const restored = restorePages('dist', SNAPSHOT_DIR, manifest, planned)
   const { reused, toRender } = restored
   if (toRender.length) {
+    const list = join('.generated', `prerender-only-${process.pid}.json`)
+    mkdirSync('.generated', { recursive: true })
+    writeFileSync(list, JSON.stringify(toRender))
     renameSync(join(SNAPSHOT_DIR, 'server'), 'dist/server')
     try {
-      await prerenderSplit(toRender, ['prerender'])
+      await runVike(['prerender'], { [PRERENDER_ONLY_ENV]: list })
       finishPages(
         toRender.map((url) => join('dist/client', pageFile(url))),
         pageScripts(),
       )
     } finally {
       renameSync('dist/server', join(SNAPSHOT_DIR, 'server'))
+      rmSync(list, { force: true })
     }
   }
   updateSnapshot('dist', SNAPSHOT_DIR, manifest, planned, toRender)

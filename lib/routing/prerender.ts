@@ -8,13 +8,6 @@ import { routeTable } from '../content/data'
  */
 export const PRERENDER_ONLY_ENV = 'PRERENDER_ONLY'
 
-/**
- * When a second prerender process takes half of the pages (scripts/pages.ts), the first names a
- * file in this variable, and +onPrerenderStart creates it once Vike has loaded its config: the
- * second may start then. Two started together broke each other's transpiled `+` files.
- */
-export const PRERENDER_STARTED_ENV = 'PRERENDER_STARTED'
-
 let only: { file: string; urls: Set<string> } | undefined
 /** The URLs of PRERENDER_ONLY, or undefined when every page is rendered. */
 export function onlyUrls(env: NodeJS.ProcessEnv = process.env): Set<string> | undefined {
@@ -44,6 +37,3 @@ export const allPageUrls = () => [...[...routeTable.routes.values()].flatMap((r)
 
 /** What this prerender must write: every page, or the PRERENDER_ONLY ones. */
 export const urlsToPrerender = () => selected(allPageUrls())
-
-/** Two halves of `urls` for two prerender processes: every other URL, so that each gets its share of every kind of page. */
-export const halves = (urls: string[]): [string[], string[]] => [urls.filter((_, i) => i % 2 === 0), urls.filter((_, i) => i % 2 === 1)]

@@ -19,7 +19,7 @@ import {
   takeSnapshot,
   updateSnapshot,
 } from '../../lib/build/page-snapshot'
-import { halves, onlyUrls, PRERENDER_ONLY_ENV } from '../../lib/routing/prerender'
+import { onlyUrls, PRERENDER_ONLY_ENV } from '../../lib/routing/prerender'
 
 const root = mkdtempSync(join(tmpdir(), 'page-snapshot-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -205,13 +205,5 @@ describe('PRERENDER_ONLY', () => {
     writeFileSync(file, JSON.stringify(['/tr/']))
     expect(onlyUrls({ [PRERENDER_ONLY_ENV]: file })).toEqual(new Set(['/tr/']))
     expect(onlyUrls({})).toBeUndefined()
-  })
-
-  it('splits the pages for two prerender processes: each URL once, every other URL, halves one apart at most', () => {
-    const urls = ['/', '/tr/', '/de/', '/en/about/', '/tr/hakkimizda/']
-    const [one, two] = halves(urls)
-    expect(one).toEqual(['/', '/de/', '/tr/hakkimizda/'])
-    expect(two).toEqual(['/tr/', '/en/about/'])
-    expect([...one, ...two].sort()).toEqual([...urls].sort())
   })
 })
