@@ -16,6 +16,7 @@ import { join } from 'node:path'
 import { codeIdentity, sharedInputs } from '../lib/build/render-cache'
 import { pagePlanner } from '../lib/build/page-plan'
 import {
+  INPUT_FOLDERS,
   pageFile,
   readManifest,
   restoreBundles,
@@ -27,7 +28,8 @@ import {
   updateSnapshot,
 } from '../lib/build/page-snapshot'
 import { STOPPED_AT_GATE, waitForGate } from '../lib/build/prerender-gate'
-import { PRERENDER_ONLY_ENV } from '../lib/routing/prerender'
+import { allPageUrls, PRERENDER_ONLY_ENV } from '../lib/routing/prerender'
+import { facts, locales, routes, ui } from '../lib/content/data'
 import { finishPages, pageScripts, writeSearchScript } from './page-scripts'
 
 const root = process.cwd()
@@ -45,19 +47,16 @@ function runVike(args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
 class VikeFailed extends Error {}
 
 /**
- * Loads the content and the pages' hooks; the planner it returns gives every page's URL and key
- * against the server bundle in `serverDir`.
+ * Loads the pages' hooks; the planner it returns gives every page's URL and key against the
+ * server bundle in `serverDir`. (The content is loaded when this script starts: the route table
+ * comes with lib/routing/prerender.ts.)
  */
 async function planner() {
-  const [{ allPageUrls }, { locales, routes, facts, ui }, plan] = await Promise.all([
-    import('../lib/routing/prerender'),
-    import('../lib/content/data'),
-    pagePlanner(root),
-  ])
+  const plan = await pagePlanner(root)
   return (serverDir: string) => plan(allPageUrls(), codeIdentity(serverDir), sharedInputs({ locales, routes, facts, ui }, new Date().getFullYear()))
 }
 
-/** The files Vite read for the bundles just built (recordInputs in vite.config.ts). */
+/** The files Vite read for the bundles just built (recordInputs in vite.config.ts), outside the input folders the fingerprint hashes whole. */
 function readInputs(): string[] {
   const files = new Set<string>()
   for (const env of ['client', 'ssr']) {
@@ -65,7 +64,7 @@ function readInputs(): string[] {
     if (!existsSync(record)) throw new Error(`pages: vike build wrote no ${record} (recordInputs in vite.config.ts)`)
     for (const file of JSON.parse(readFileSync(record, 'utf8')) as string[]) files.add(file)
   }
-  return [...files].sort()
+  return [...files].filter((file) => !INPUT_FOLDERS.includes(file.split('/')[0]!)).sort()
 }
 
 async function fullBuild(why: string, previous: SnapshotManifest | undefined): Promise<void> {
@@ -98,11 +97,10 @@ async function reuse(manifest: SnapshotManifest): Promise<boolean> {
     console.log(`pages: the bundles of the last build cannot be reused: ${unusable}`)
     return false
   }
-  const plan = planner() // loads the content and the hooks while the gate is still closed
+  const plan = planner() // loads the hooks while the gate is still closed
   await waitForGate()
   const planned = await (await plan)(join(SNAPSHOT_DIR, 'server'))
-  const restored = restorePages('dist', SNAPSHOT_DIR, manifest, planned)
-  const { reused, toRender } = restored
+  const { reused, toRender } = restorePages('dist', SNAPSHOT_DIR, manifest, planned)
   if (toRender.length) {
     const list = join('.generated', `prerender-only-${process.pid}.json`)
     mkdirSync('.generated', { recursive: true })

@@ -12,7 +12,8 @@ import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
 import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
 import { loadBuildEnv } from '../lib/build/build-env'
 import { copyDocuments } from '../lib/documents/manifest'
-import { replaceFile } from '../lib/build/page-snapshot'
+import { replaceFile } from '../lib/build/link-or-copy'
+import { pageFile } from '../lib/build/page-snapshot'
 import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
 import { countScripts, inlineScriptHashes, readPages } from './page-scripts'
 import { writeSearchIndex } from './search-index'
@@ -28,13 +29,13 @@ const write = (path: string, text: string) => {
 
 // Vike writes "/tr/404" as tr/404/index.html; static hosts look for tr/404.html.
 for (const url of notFoundUrls()) {
-  const from = join(out, url, 'index.html')
+  const from = join(out, pageFile(url))
   if (!existsSync(from)) throw new Error(`postbuild: ${from} was not prerendered`)
   renameSync(from, join(out, `${url}.html`))
   rmSync(join(out, url), { recursive: true })
 }
 
-const missing = allPageUrls().filter((u) => !notFoundUrls().includes(u) && !existsSync(join(out, u, 'index.html')))
+const missing = allPageUrls().filter((u) => !notFoundUrls().includes(u) && !existsSync(join(out, pageFile(u))))
 if (missing.length) throw new Error(`postbuild: ${missing.length} page(s) were not prerendered: ${missing.slice(0, 10).join(', ')}`)
 
 const list = redirects(routeTable, routes.legacy, routes.legacyProducts)

@@ -10,9 +10,10 @@
 // that holds only what Vike gives a data hook here. A data hook that reads anything else stops
 // the plan with an error naming it, rather than keying a page on a value Vike would not give it;
 // tests/unit/page-plan.test.ts checks the keys against the ones Vike's prerender stored.
-import { existsSync, readdirSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync } from 'node:fs'
+import { basename, dirname, join, relative } from 'node:path'
 import { pathToFileURL } from 'node:url'
+import { filesUnder } from './files-under'
 import { pageKey } from './render-cache'
 
 type Hook = (pageContext: Record<string, unknown>) => unknown
@@ -20,12 +21,10 @@ type PageModule = { dir: string; route: (pageContext: { urlPathname: string }) =
 export type PlannedPage = { url: string; page: string; key: string | undefined }
 
 /** The page folders of `pagesDir` (those with a +route.ts), as Vike finds them: at any depth. */
-export function pageDirs(pagesDir: string): string[] {
-  return readdirSync(pagesDir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name === '+route.ts')
-    .map((e) => e.parentPath)
-    .sort()
-}
+const pageDirs = (pagesDir: string): string[] =>
+  filesUnder(pagesDir)
+    .filter((file) => basename(file) === '+route.ts')
+    .map((file) => dirname(file))
 
 async function loadPages(root: string): Promise<PageModule[]> {
   const dirs = pageDirs(join(root, 'pages'))

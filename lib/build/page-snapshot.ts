@@ -7,14 +7,15 @@
 //
 // A rebuild whose code fingerprint is unchanged links this back into dist/ and renders again
 // only the pages whose key changed. Files are shared with dist/ as hard links, so nothing may
-// write into a file of dist/ in place: every later writer replaces the file (replaceFile below).
+// write into a file of dist/ in place: every later writer replaces the file (replaceFile in
+// lib/build/link-or-copy.ts).
 // The recorded size and modification time catch a file that was written in place anyway, and that
 // file is then not reused. Deleting .generated/ is always safe: the next build is a full one.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { filesUnder } from './files-under'
-import { linkOrCopy } from './link-or-copy'
+import { linkOrCopy, replaceFile } from './link-or-copy'
 import type { PlannedPage } from './page-plan'
 
 export const SNAPSHOT_DIR = '.generated/vike'
@@ -82,11 +83,16 @@ export function sourceFingerprint(root: string, extraInputs: string[], env: Node
   return hash.digest('hex')
 }
 
-const statOf = (file: string): FileStat => {
-  const s = statSync(file)
-  return [s.size, Math.floor(s.mtimeMs / 1000)]
+/** The file's size and time, or undefined when it is gone. */
+const statOf = (file: string): FileStat | undefined => {
+  const s = statSync(file, { throwIfNoEntry: false })
+  return s && [s.size, Math.floor(s.mtimeMs / 1000)]
 }
-const sameStat = (a: FileStat | undefined, b: FileStat) => a !== undefined && a[0] === b[0] && a[1] === b[1]
+/** The snapshot's file `name` is there, with the size and time the manifest recorded. */
+const unchanged = (dir: string, manifest: SnapshotManifest, name: string) => {
+  const [recorded, now] = [manifest.files[name], statOf(join(dir, name))]
+  return recorded !== undefined && now !== undefined && recorded[0] === now[0] && recorded[1] === now[1]
+}
 
 export function readManifest(dir = SNAPSHOT_DIR): SnapshotManifest | undefined {
   const file = join(dir, 'manifest.json')
@@ -99,10 +105,7 @@ export function readManifest(dir = SNAPSHOT_DIR): SnapshotManifest | undefined {
   }
 }
 
-function writeManifest(dir: string, manifest: SnapshotManifest): void {
-  writeFileSync(join(dir, 'manifest.json.tmp'), JSON.stringify(manifest))
-  renameSync(join(dir, 'manifest.json.tmp'), join(dir, 'manifest.json'))
-}
+const writeManifest = (dir: string, manifest: SnapshotManifest) => replaceFile(join(dir, 'manifest.json'), JSON.stringify(manifest))
 
 /**
  * After a full `vike build`: keeps dist/client and dist/assets.json (as links) and dist/server
@@ -119,10 +122,10 @@ export function takeSnapshot(dist: string, dir: string, planned: PlannedPage[], 
     const to = join(dir, 'client', name)
     mkdirSync(dirname(to), { recursive: true })
     linkOrCopy(from, to)
-    files[`client/${name}`] = statOf(to)
+    files[`client/${name}`] = statOf(to)!
   }
   linkOrCopy(join(dist, 'assets.json'), join(dir, 'assets.json'))
-  files['assets.json'] = statOf(join(dir, 'assets.json'))
+  files['assets.json'] = statOf(join(dir, 'assets.json'))!
 
   const pages: SnapshotManifest['pages'] = {}
   for (const { url, key } of planned) {
@@ -141,11 +144,9 @@ export type Restored = { reused: number; toRender: string[] }
 
 /** A file of dist/ that is already the snapshot's file (the same inode). */
 const sameFile = (a: string, b: string) => {
-  try {
-    return statSync(a).ino === statSync(b).ino
-  } catch {
-    return false
-  }
+  const inode = (file: string) => statSync(file, { throwIfNoEntry: false })?.ino
+  const ino = inode(a)
+  return ino !== undefined && ino === inode(b)
 }
 
 /**
@@ -158,7 +159,7 @@ const sameFile = (a: string, b: string) => {
 export function restoreBundles(dist: string, dir: string, manifest: SnapshotManifest): string | undefined {
   const pageFiles = new Set(Object.values(manifest.pages).map((p) => `client/${p.file}`))
   const common = Object.keys(manifest.files).filter((name) => !pageFiles.has(name))
-  const changed = common.find((name) => !existsSync(join(dir, name)) || !sameStat(manifest.files[name], statOf(join(dir, name))))
+  const changed = common.find((name) => !unchanged(dir, manifest, name))
   if (changed) return `${join(dir, changed)} changed since it was built`
   if (!existsSync(join(dir, 'server'))) return `${join(dir, 'server')} is missing`
 
@@ -189,7 +190,7 @@ export function restorePages(dist: string, dir: string, manifest: SnapshotManife
   for (const { url, key } of planned) {
     const stored = manifest.pages[url]
     const name = `client/${pageFile(url)}`
-    const reusable = key && stored?.key === key && existsSync(join(dir, name)) && sameStat(manifest.files[name], statOf(join(dir, name)))
+    const reusable = key && stored?.key === key && unchanged(dir, manifest, name)
     if (reusable) {
       if (!sameFile(join(dist, name), join(dir, name))) linkInto(dir, dist, name)
       reused++
@@ -253,16 +254,9 @@ export function updateSnapshot(dist: string, dir: string, manifest: SnapshotMani
       const to = join(dir, 'client', file)
       mkdirSync(dirname(to), { recursive: true })
       linkOrCopy(join(dist, 'client', file), to)
-      manifest.files[`client/${file}`] = statOf(to)
+      manifest.files[`client/${file}`] = statOf(to)!
     }
     manifest.pages[url] = { file, key: key ?? null }
   }
   writeManifest(dir, manifest)
-}
-
-/** Writes `text` to `file` as a new file (written beside it, then renamed over it), never into the old one. */
-export function replaceFile(file: string, text: string | Uint8Array): void {
-  const temp = `${file}.${process.pid}.tmp`
-  writeFileSync(temp, text)
-  renameSync(temp, file)
 }

@@ -1,12 +1,14 @@
-// The build starts `vike build` beside the audit and the documents step (scripts/bench/build-steps.ts):
-// Vite bundles the client and the server while they run, and the prerender, which reads what
-// they write (reports/audit/summary.json, .generated/documents/manifest.json), waits for them here.
+// The build starts the pages step beside the audit and the documents step (scripts/bench/build-steps.ts):
+// Vite bundles the client and the server while they run (or scripts/pages.ts links back the kept
+// bundles), and the prerender, which reads what they write (reports/audit/summary.json,
+// .generated/documents/manifest.json), waits for them here.
 //
 // The build passes PRERENDER_GATE, a file it writes once the steps beside `vike build` have all
-// ended: {"failed": [names of the steps that failed]}, written whole (then renamed). Without the
+// ended: {"failed": [names of the steps that failed]}, written whole (replaceFile). Without the
 // variable (`vike build` run by hand, `npm run dev`) there is nothing to wait for.
-import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync } from 'node:fs'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { replaceFile } from './link-or-copy'
 
 export const GATE_ENV = 'PRERENDER_GATE'
 
@@ -17,14 +19,12 @@ type Gate = { failed: string[] }
 
 /** Called by the build when the steps beside `vike build` have ended. */
 export function openGate(file: string, failed: string[]): void {
-  writeFileSync(`${file}.tmp`, JSON.stringify({ failed } satisfies Gate))
-  renameSync(`${file}.tmp`, file)
+  replaceFile(file, JSON.stringify({ failed } satisfies Gate))
 }
 
 /** Removes a gate file left by an earlier build, before the steps start. */
 export function resetGate(file: string): void {
   rmSync(file, { force: true })
-  rmSync(`${file}.tmp`, { force: true })
 }
 
 /**

@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { transformSync } from 'esbuild'
 import { afterAll, beforeEach, describe, expect, it } from 'vitest'
+import { replaceFile } from '../../lib/build/link-or-copy'
 import type { PlannedPage } from '../../lib/build/page-plan'
 import {
   pageFile,
   readManifest,
-  replaceFile,
   restoreBundles,
   restorePages,
   sourceFingerprint,
@@ -33,17 +33,23 @@ const read = (file: string) => readFileSync(file, 'utf8')
 const inode = (file: string) => statSync(file).ino
 const plan = (keys: Record<string, string | undefined>): PlannedPage[] => Object.entries(keys).map(([url, key]) => ({ url, page: 'pages/content/x', key }))
 
-/** dist/ as `vike build` leaves it: two pages, a not-found page, a bundle, a public file, the manifest and the server bundle. */
-function viteOutput() {
-  rmSync(dist, { recursive: true, force: true })
-  put(join(dist, 'client/index.html'), '<p>Elastic netting</p>')
-  put(join(dist, 'client/tr/index.html'), '<p>Elastik file</p>')
-  put(join(dist, 'client/404/index.html'), '<p>Not found</p>')
-  put(join(dist, 'client/assets/entries/island.js'), 'hydrate()')
-  put(join(dist, 'client/logo.svg'), '<svg/>')
-  put(join(dist, 'assets.json'), '{}')
-  put(join(dist, 'server/entry.mjs'), 'export {}')
+/** Replaces `folder` with exactly these files (path under it → text). */
+function tree(folder: string, files: Record<string, string>) {
+  rmSync(folder, { recursive: true, force: true })
+  for (const [file, text] of Object.entries(files)) put(join(folder, file), text)
 }
+
+/** dist/ as `vike build` leaves it: two pages, a not-found page, a bundle, a public file, the manifest and the server bundle. */
+const viteOutput = () =>
+  tree(dist, {
+    'client/index.html': '<p>Elastic netting</p>',
+    'client/tr/index.html': '<p>Elastik file</p>',
+    'client/404/index.html': '<p>Not found</p>',
+    'client/assets/entries/island.js': 'hydrate()',
+    'client/logo.svg': '<svg/>',
+    'assets.json': '{}',
+    'server/entry.mjs': 'export {}',
+  })
 const keys = { '/': 'k-en', '/tr/': 'k-tr', '/404': 'k-404' }
 
 beforeEach(() => {
@@ -150,14 +156,15 @@ describe('page snapshot', () => {
 
 describe('source fingerprint', () => {
   const project = join(root, 'project')
-  beforeEach(() => {
-    rmSync(project, { recursive: true, force: true })
-    put(join(project, 'lib/format.ts'), 'export const mm = 16')
-    put(join(project, 'renderer/+config.ts'), 'export default {}')
-    put(join(project, 'content/guides/en/pork.mdx'), '# Pork')
-    put(join(project, 'vite.config.ts'), 'export default {}')
-    put(join(project, 'package-lock.json'), '{}')
-  })
+  beforeEach(() =>
+    tree(project, {
+      'lib/format.ts': 'export const mm = 16',
+      'renderer/+config.ts': 'export default {}',
+      'content/guides/en/pork.mdx': '# Pork',
+      'vite.config.ts': 'export default {}',
+      'package-lock.json': '{}',
+    }),
+  )
 
   it('changes with the code, the extra inputs Vite read, the .env files and the VITE_ variables, not with the content', () => {
     const base = sourceFingerprint(project, ['content/facts.yml'], {})
