@@ -15,7 +15,10 @@ export async function onPrerenderStart(prerenderContext: PrerenderContext) {
   if (missing.length) throw new Error(`Prerender would skip ${missing.length} URL(s) of content/routes.yml: ${missing.slice(0, 10).join(', ')}`)
   // Rendering only some pages, Vike adds its error page as 404.html whenever "/404" is not among
   // them; that is not ours to write (postbuild makes 404.html from "/404"), so it is left out.
+  // The kept page contexts are returned as copies, as Vike's i18n example does: Vike reads
+  // `pageContext.url` of what the hook returns, and on its own objects that is a getter that warns
+  // ("uses pageContext.url but it should use pageContext.urlOriginal"); a copy has no `url`.
   const only = onlyUrls()
-  if (only) return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter((p) => only.has(p.urlOriginal)) } }
+  if (only) return { prerenderContext: { pageContexts: prerenderContext.pageContexts.filter((p) => only.has(p.urlOriginal)).map((p) => ({ ...p })) } }
   return undefined
 }

@@ -5,7 +5,7 @@
 // (after the other steps of its phase, which run side by side with it, have ended).
 // `npm run build` keeps the full listing.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { failureText, PHASES, runPhase } from './bench/build-steps'
+import { failureText, isWarningLine, PHASES, runPhase } from './bench/build-steps'
 
 const LOG = 'reports/build.log'
 const parts: string[] = []
@@ -25,7 +25,7 @@ for (const phase of PHASES) {
     process.exit(1)
   }
   for (const { result, output } of results) {
-    warnings += output.split('\n').filter((l) => /\[Warning\]|^\(!\)|\bwarn(ing)?:/i.test(l)).length
+    warnings += output.split('\n').filter(isWarningLine).length
     // The audit's verdict and the postbuild count are worth one line each.
     const verdict = output.split('\n').find((l) => /^(Localization audit|postbuild:)/.test(l.trim()))
     parts.push(`${result.step} ${(result.ms / 1000).toFixed(1)} s${phase.length > 1 ? ' (side by side)' : ''}${verdict ? ` (${verdict.trim()})` : ''}`)

@@ -192,10 +192,27 @@ function splitTimes(stderr: string): { cpuMs: number; rest: string } {
   return { cpuMs, rest: lines.slice(0, -2).join('\n') }
 }
 
-/** The whole build as the bench runs it: every phase, even after a failure; wall time measured, not summed. */
-export async function build(dir: string): Promise<{ steps: StepResult[]; ms: number; cpuMs: number; ok: boolean }> {
+/** A line of a step's output that warns: Vite's and Vike's warnings, Rollup's "(!)", and our own "warning:" lines. */
+export const isWarningLine = (line: string) => /\[Warning\]|^\(!\)|\bwarn(ing)?:/i.test(line)
+
+/**
+ * The whole build as the bench runs it: every phase, even after a failure; wall time measured, not
+ * summed; with every warning line the steps printed (the bench reports them for each build).
+ */
+export async function build(dir: string): Promise<{ steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[] }> {
   const start = performance.now()
   const steps: StepResult[] = []
-  for (const phase of PHASES) steps.push(...(await runPhase(dir, phase)).map((r) => r.result))
-  return { steps, ms: performance.now() - start, cpuMs: steps.reduce((sum, s) => sum + s.cpuMs, 0), ok: steps.every((s) => s.ok) }
+  const warnings: string[] = []
+  for (const phase of PHASES) {
+    for (const { result, output } of await runPhase(dir, phase)) {
+      steps.push(result)
+      warnings.push(
+        ...output
+          .split('\n')
+          .filter(isWarningLine)
+          .map((line) => `${result.step}: ${line.trim()}`),
+      )
+    }
+  }
+  return { steps, ms: performance.now() - start, cpuMs: steps.reduce((sum, s) => sum + s.cpuMs, 0), ok: steps.every((s) => s.ok), warnings }
 }

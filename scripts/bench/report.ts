@@ -17,6 +17,8 @@ export type BuildReport = {
   pagesPerSecond: number
   ok: boolean
   steps: StepResult[]
+  /** Every warning line the steps printed (scripts/bench/build-steps.ts `isWarningLine`), as "step: line". */
+  warnings: string[]
   notes: string[]
   /** The same pages built by a peer generator right after (scripts/bench/peers/). */
   peer?: PeerBuild
@@ -25,9 +27,9 @@ export type BuildReport = {
   /** The peer's second build of the same project, unchanged (its own cache warm). */
   peerRebuild?: PeerBuild
   /** The same copy built again unchanged after the peer, every cache in .generated/ warm; files that differ from the cold build's output. */
-  rebuild?: { ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; differsFromCold: string[] }
+  rebuild?: { ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; differsFromCold: string[] }
   /** Then built again after one content file was edited: the files that changed; at the smallest factor, what differs from a cold build of the same content. */
-  edited?: { file: string; ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; changed: string[]; differsFromCold?: string[] }
+  edited?: { file: string; ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; changed: string[]; differsFromCold?: string[] }
 }
 export type Stat = { min: number; median: number; max: number }
 export type TypeWeight = { type: string; pages: number; example: string; html: Stat; css: Stat; js: Stat }
@@ -61,6 +63,16 @@ const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`
 const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? '✅' : '❌')
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
+
+/** Every warning line of every build the bench ran, named by the build: "4×, edited: pages: …". */
+export function buildWarnings(r: Pick<BenchReport, 'build' | 'scale'>): string[] {
+  const builds = r.scale.some((b) => b.factor === r.build.factor) ? r.scale : [r.build, ...r.scale]
+  return builds.flatMap((b) => [
+    ...(b.warnings ?? []).map((w) => `${b.factor}×, cold: ${w}`),
+    ...(b.rebuild?.warnings ?? []).map((w) => `${b.factor}×, unchanged: ${w}`),
+    ...(b.edited?.warnings ?? []).map((w) => `${b.factor}×, edited: ${w}`),
+  ])
+}
 
 export function renderMarkdown(r: BenchReport): string {
   const out: string[] = []
@@ -114,6 +126,7 @@ export function renderMarkdown(r: BenchReport): string {
           t.buildVsAstroLikeForLike ? `${t.buildVsAstroLikeForLike.value?.toFixed(2)}×` : 'not run',
           mark(t.buildVsAstroLikeForLike?.met),
         ],
+        ['Build warnings', t.noBuildWarnings!.target, `${t.noBuildWarnings!.value}`, mark(t.noBuildWarnings!.met)],
         ['`npm test`', t.npmTestUnder5min?.target ?? '< 5 min', r.test ? s(r.test.ms) : 'not run', mark(t.npmTestUnder5min?.met)],
         [
           'LCP vs no-JS floor',
@@ -125,6 +138,9 @@ export function renderMarkdown(r: BenchReport): string {
     ),
     '',
   )
+
+  const warned = buildWarnings(r)
+  if (warned.length) out.push('### Build warnings', '', ...warned.map((w) => `- ${w.replace(/\|/g, '\\|')}`), '')
 
   out.push('## Full build', '')
   out.push(

@@ -30,7 +30,17 @@ import { build, type StepResult } from './build-steps'
 import { auditPairMedians, CATEGORIES, median, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
-import { marginalAt, renderMarkdown, type BenchReport, type BuildReport, type Target, type LighthouseReport, type Stat, type TypeWeight } from './report'
+import {
+  buildWarnings,
+  marginalAt,
+  renderMarkdown,
+  type BenchReport,
+  type BuildReport,
+  type Target,
+  type LighthouseReport,
+  type Stat,
+  type TypeWeight,
+} from './report'
 import { editOneGuide, treeDiff, treeHashes } from './rebuilds'
 import { copyRepo, multiply, removeRepo } from './workspace'
 
@@ -100,7 +110,7 @@ async function rebuilds(factor: number, dir: string, dist: string, cold: Map<str
   log(`${factor}×: rebuilding unchanged (caches in .generated/ warm)…`)
   const r = await build(dir)
   const differs = treeDiff(cold, treeHashes(dist))
-  const rebuild = { ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), ok: r.ok, steps: roundSteps(r.steps), differsFromCold: differs }
+  const rebuild = { ms: Math.round(r.ms), cpuMs: Math.round(r.cpuMs), ok: r.ok, steps: roundSteps(r.steps), warnings: r.warnings, differsFromCold: differs }
   log(`${factor}×: rebuild ${secs(r.ms)} wall, ${secs(r.cpuMs)} CPU${r.ok ? '' : ' — FAILED'}; ${differs.length} file(s) differ from the cold build`)
 
   const before = treeHashes(dist)
@@ -109,7 +119,15 @@ async function rebuilds(factor: number, dir: string, dist: string, cold: Map<str
   const e = await build(dir)
   const after = treeHashes(dist)
   const changed = treeDiff(before, after)
-  const edited: NonNullable<BuildReport['edited']> = { file, ms: Math.round(e.ms), cpuMs: Math.round(e.cpuMs), ok: e.ok, steps: roundSteps(e.steps), changed }
+  const edited: NonNullable<BuildReport['edited']> = {
+    file,
+    ms: Math.round(e.ms),
+    cpuMs: Math.round(e.cpuMs),
+    ok: e.ok,
+    steps: roundSteps(e.steps),
+    warnings: e.warnings,
+    changed,
+  }
   log(`${factor}×: edited rebuild ${secs(e.ms)} wall, ${secs(e.cpuMs)} CPU; ${changed.length} output file(s) changed`)
   // The proof that the caches are exact, at the smallest factor: the edited content built cold gives the same files.
   if (factor === 1) {
@@ -153,6 +171,7 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
     pagesPerSecond: pages ? Number((pages / (b.ms / 1000)).toFixed(1)) : 0,
     ok: b.ok,
     steps: roundSteps(b.steps),
+    warnings: b.warnings,
     notes: m.notes,
   }
   log(
@@ -325,6 +344,10 @@ async function main() {
         : null,
       lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
       ...buildTargets(builds),
+      noBuildWarnings: (() => {
+        const warnings = buildWarnings({ build: base.report, scale: builds }).length
+        return { target: 'none, in every build the bench ran (cold, unchanged, edited)', value: warnings, met: warnings === 0 }
+      })(),
       npmTestUnder5min: test ? { target: '< 5 min on 2 quiet cores', value: test.ms / 1000, met: test.ms < 300_000 } : null,
     },
   }

@@ -16,7 +16,12 @@ import { facts, find, pages, products, routeTable } from '../../lib/content/data
 import { formatDate, MANIFEST, type DocumentFile } from '../../lib/documents/manifest'
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from './compliance-files'
-import { dataSheetBare, dataSheetStyle, withDataSheetStyle } from './data-sheet'
+
+// The sheets are rendered with React's production build, loaded below once this is set: the
+// markup is the same (the cached PDFs stay valid), and the development build's checks made
+// rendering the 864 sheets of 16× content cost 0.35 s more CPU (1.45 s against 1.10 s in all).
+process.env.NODE_ENV ??= 'production'
+const { dataSheetBare, dataSheetStyle, withDataSheetStyle } = await import('./data-sheet')
 
 const OUT = '.generated/documents'
 const CACHE = join(OUT, 'cache')
