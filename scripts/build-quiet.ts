@@ -28,7 +28,8 @@ for (const phase of PHASES) {
     warnings += output.split('\n').filter(isWarningLine).length
     // The audit's verdict and the postbuild count are worth one line each.
     const verdict = output.split('\n').find((l) => /^(Localization audit|postbuild:)/.test(l.trim()))
-    parts.push(`${result.step} ${(result.ms / 1000).toFixed(1)} s${phase.length > 1 ? ' (side by side)' : ''}${verdict ? ` (${verdict.trim()})` : ''}`)
+    const time = result.reused ? 'not run, inputs unchanged' : `${(result.ms / 1000).toFixed(1)} s${phase.length > 1 ? ' (side by side)' : ''}`
+    parts.push(`${result.step} ${time}${verdict ? ` (${verdict.trim()})` : ''}`)
   }
 }
 console.log(`build: ${parts.join('; ')}${warnings ? `; ${warnings} warning line(s) in ${LOG}` : ''}`)

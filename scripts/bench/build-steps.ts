@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { GATE_ENV, openGate, resetGate, STOPPED_AT_GATE } from '../../lib/build/prerender-gate'
+import { inputsKey, recordStep, reusableOutput, type StepCacheSpec } from '../../lib/build/step-cache'
 
 export type StepResult = {
   step: string
@@ -16,6 +17,8 @@ export type StepResult = {
   ok: boolean
   tail: string /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */
   selfMs?: number
+  /** Not run: its inputs were unchanged since it last ended well (lib/build/step-cache.ts); ms and cpuMs are the check's. */
+  reused?: boolean
 }
 
 const bin = (dir: string, name: string) => join(dir, 'node_modules/.bin', name)
@@ -29,6 +32,25 @@ export type Step = {
   startsAfter?: string
   /** Waits inside (lib/build/prerender-gate.ts) until every other step of its phase has ended. */
   gated?: boolean
+  /** What the step reads and writes, all of it: it is not run again while that is unchanged (lib/build/step-cache.ts). */
+  cache?: StepCacheSpec
+}
+
+/**
+ * Velite reads content/ (CONTENT_DIR) through velite.config.ts and the lib/ modules it imports,
+ * and writes .velite/ (CONTENT_OUT) and the assets it copies to public/static/. Its caches of
+ * parsed YAML and compiled MDX in .generated/ are its own business.
+ */
+const VELITE_CACHE: StepCacheSpec = {
+  inputs: (env) => [env.CONTENT_DIR ?? 'content', 'lib', 'velite.config.ts', 'package-lock.json', 'tsconfig.json'],
+  env: ['CONTENT_DIR', 'CONTENT_OUT', 'CONTENT_WATCH'],
+  outputs: (env) => [env.CONTENT_OUT ?? '.velite', 'public/static'],
+}
+/** The audit reads content/ only (not velite's output), with its code in lib/ and scripts/audit/; it writes reports/audit/. */
+const AUDIT_CACHE: StepCacheSpec = {
+  inputs: () => ['content', 'lib', 'scripts/audit', 'scripts/cli-args.ts', 'package-lock.json', 'tsconfig.json'],
+  env: ['GITHUB_ACTIONS'],
+  outputs: () => ['reports/audit'],
 }
 
 /**
@@ -50,11 +72,11 @@ export const PHASES: Step[][] = [
   [
     { step: 'production guard', argv: tsx('scripts/production-guard.ts') },
     // Not --strict: velite's strict mode stops before the cross-file checks of velite.config.ts, which fail the build themselves.
-    { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build'] },
+    { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build'], cache: VELITE_CACHE },
   ],
   [
     { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
-    { step: 'audit', argv: () => [...tsx('scripts/audit/cli.ts')(), '--cache', '.generated/audit'] },
+    { step: 'audit', argv: () => [...tsx('scripts/audit/cli.ts')(), '--cache', '.generated/audit'], cache: AUDIT_CACHE },
     { step: 'documents', argv: tsx('scripts/documents/build.ts') },
     { step: 'pages', argv: tsx('scripts/pages.ts'), startsAfter: 'UI key types', gated: true },
   ],
@@ -102,6 +124,39 @@ export function runStepWithOutput(dir: string, step: Step, env: NodeJS.ProcessEn
   const self = output.match(/audit took ([\d.]+) ?ms/)
   const result = { step: step.step, ms, cpuMs, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
   return { result, output }
+}
+
+/**
+ * runStepAsync, unless the step declares its inputs and outputs and they are as it last left
+ * them (lib/build/step-cache.ts): then it is not run, and its output is what it printed then.
+ */
+export async function runCachedStep(dir: string, step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepRun> {
+  if (!step.cache) return runStepAsync(dir, step, env)
+  // Hashing the inputs takes a moment (0.1 s for 16× content): the other steps of the phase start first.
+  await new Promise(setImmediate)
+  const start = performance.now()
+  const cpu = process.cpuUsage()
+  const stepEnv = { ...process.env, ...env }
+  const key = inputsKey(dir, step.cache, stepEnv)
+  const reused = reusableOutput(dir, step.step, step.cache, stepEnv, key)
+  if (reused) {
+    const { user, system } = process.cpuUsage(cpu)
+    const output = `${step.step}: not run, its inputs are unchanged since it ran at ${reused.at}, when it printed:\n${reused.output}`
+    return {
+      result: {
+        step: step.step,
+        ms: performance.now() - start,
+        cpuMs: (user + system) / 1000,
+        ok: true,
+        tail: output.split('\n').slice(-3).join('\n'),
+        reused: true,
+      },
+      output,
+    }
+  }
+  const run = await runStepAsync(dir, step, env)
+  if (run.result.ok) recordStep(dir, step.step, step.cache, stepEnv, key, run.output)
+  return run
 }
 
 /** runStepWithOutput without blocking, so that the steps of a phase run side by side. */
@@ -154,8 +209,8 @@ export async function runPhase(dir: string, phase: Step[], env: NodeJS.ProcessEn
     if (step.startsAfter !== undefined && !before)
       throw new Error(`build steps: ${step.step} starts after ${step.startsAfter}, which is not before it in its phase`)
     const run = before
-      ? before.then((r) => (r.result.ok ? runStepAsync(dir, step, stepEnv) : notRun(step, `not started: ${r.result.step} failed`)))
-      : runStepAsync(dir, step, stepEnv)
+      ? before.then((r) => (r.result.ok ? runCachedStep(dir, step, stepEnv) : notRun(step, `not started: ${r.result.step} failed`)))
+      : runCachedStep(dir, step, stepEnv)
     runs.set(step.step, run)
   }
   if (gate) {
