@@ -3,12 +3,12 @@
 // goes; the steps of a phase that run side by side print their output one after the other when
 // the phase ends. `npm run build:quiet` runs the same steps captured.
 import { spawnSync } from 'node:child_process'
-import { PHASES, runPhase } from './bench/build-steps'
+import { bundlesFor, PHASES, runPhase } from './bench/build-steps'
 
 for (const phase of PHASES) {
   if (phase.length === 1) {
     const step = phase[0]!
-    const [cmd, ...args] = step.argv(process.cwd())
+    const [cmd, ...args] = step.argv(process.cwd(), await bundlesFor(process.cwd(), phase))
     const start = performance.now()
     const r = spawnSync(cmd!, args, { stdio: 'inherit' })
     if (r.status !== 0) {

@@ -3,11 +3,12 @@
 // well), a phase starts when the one before it has ended. In the bench every phase runs even when
 // an earlier one fails (a failing audit on in-progress content must not hide the build's cost);
 // the report shows each step's status.
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { GATE_ENV, openGate, resetGate, STOPPED_AT_GATE } from '../../lib/build/prerender-gate'
 import { inputsKey, recordStep, reusableOutput, type StepCacheSpec } from '../../lib/build/step-cache'
+import { stepScripts } from '../../lib/build/step-scripts'
 
 export type StepResult = {
   step: string
@@ -23,11 +24,25 @@ export type StepResult = {
 
 const bin = (dir: string, name: string) => join(dir, 'node_modules/.bin', name)
 
+/** A step script run through tsx: the pages step, whose page plan imports each page's TypeScript hooks by path at run time. */
 const tsx = (script: string) => () => [process.execPath, '--import', 'tsx', script]
+/**
+ * A step script that runs from its bundle (lib/build/step-scripts.ts) when the build made one,
+ * else through tsx. `script` names it for the bundler.
+ */
+const bundled = (script: string, ...args: string[]) =>
+  Object.assign(
+    (_dir: string, bundles?: Map<string, string>) => {
+      const bundle = bundles?.get(script)
+      return bundle ? [process.execPath, bundle, ...args] : [process.execPath, '--import', 'tsx', script, ...args]
+    },
+    { script },
+  )
 
 export type Step = {
   step: string
-  argv: (dir: string) => string[]
+  /** The command, given the project folder and the bundles of the step scripts, when made. */
+  argv: ((dir: string, bundles?: Map<string, string>) => string[]) & { script?: string }
   /** Starts when this earlier step of its phase has ended well, not when the phase starts. */
   startsAfter?: string
   /** Waits inside (lib/build/prerender-gate.ts) until every other step of its phase has ended. */
@@ -70,22 +85,39 @@ const AUDIT_CACHE: StepCacheSpec = {
  */
 export const PHASES: Step[][] = [
   [
-    { step: 'production guard', argv: tsx('scripts/production-guard.ts') },
+    { step: 'production guard', argv: bundled('scripts/production-guard.ts') },
     // Not --strict: velite's strict mode stops before the cross-file checks of velite.config.ts, which fail the build themselves.
     { step: 'content (velite)', argv: (d) => [bin(d, 'velite'), 'build'], cache: VELITE_CACHE },
   ],
   [
-    { step: 'UI key types', argv: tsx('scripts/i18n/generate.ts') },
-    { step: 'audit', argv: () => [...tsx('scripts/audit/cli.ts')(), '--cache', '.generated/audit'], cache: AUDIT_CACHE },
-    { step: 'documents', argv: tsx('scripts/documents/build.ts') },
+    { step: 'UI key types', argv: bundled('scripts/i18n/generate.ts') },
+    { step: 'audit', argv: bundled('scripts/audit/cli.ts', '--cache', '.generated/audit'), cache: AUDIT_CACHE },
+    { step: 'documents', argv: bundled('scripts/documents/build.ts') },
     { step: 'pages', argv: tsx('scripts/pages.ts'), startsAfter: 'UI key types', gated: true },
   ],
-  [{ step: 'postbuild', argv: tsx('scripts/postbuild.ts') }],
+  [{ step: 'postbuild', argv: bundled('scripts/postbuild.ts') }],
 ]
 export const STEPS: Step[] = PHASES.flat()
 
-export function runStep(dir: string, step: Step, env: NodeJS.ProcessEnv = {}): StepResult {
-  return runStepWithOutput(dir, step, env).result
+/** The scripts of the build's steps that run from bundles. */
+export const BUNDLED_SCRIPTS = STEPS.flatMap((s) => (s.argv.script ? [s.argv.script] : []))
+
+let warnedUnbundled = false
+/**
+ * The bundles of the build's step scripts (lib/build/step-scripts.ts), when `phase` runs any;
+ * undefined, and the steps run through tsx, when a script does not compile (the step then fails
+ * with tsx's message), when bundling failed otherwise (said once), or with STEP_SCRIPTS=tsx in
+ * the environment (for a debugger, or stack traces that name the TypeScript sources).
+ */
+export async function bundlesFor(dir: string, phase: Step[]): Promise<Map<string, string> | undefined> {
+  if (process.env.STEP_SCRIPTS === 'tsx' || !phase.some((s) => s.argv.script)) return undefined
+  try {
+    return await stepScripts(dir, BUNDLED_SCRIPTS)
+  } catch (error) {
+    if (!warnedUnbundled) console.error(`build: step scripts not bundled, so they run through tsx: ${String(error).split('\n')[0]}`)
+    warnedUnbundled = true
+    return undefined
+  }
 }
 
 /**
@@ -108,30 +140,12 @@ export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
   return splitTimes(stderr)
 }
 
-/** runStep, plus everything the step printed (stdout then stderr), for scripts/build-quiet.ts. */
-export function runStepWithOutput(dir: string, step: Step, env: NodeJS.ProcessEnv = {}): { result: StepResult; output: string } {
-  const { cmd, args } = cpuTimedArgv(step.argv(dir))
-  const start = performance.now()
-  const r = spawnSync(cmd, args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' },
-    maxBuffer: 256 * 1024 * 1024,
-  })
-  const ms = performance.now() - start
-  const { cpuMs, rest: stderr } = splitCpuTime(r.stderr ?? '')
-  const output = `${r.stdout ?? ''}${stderr}${r.error ? `\n${r.error.message}` : ''}`.trim()
-  const self = output.match(/audit took ([\d.]+) ?ms/)
-  const result = { step: step.step, ms, cpuMs, ok: r.status === 0, tail: output.split('\n').slice(-3).join('\n'), ...(self ? { selfMs: Number(self[1]) } : {}) }
-  return { result, output }
-}
-
 /**
  * runStepAsync, unless the step declares its inputs and outputs and they are as it last left
  * them (lib/build/step-cache.ts): then it is not run, and its output is what it printed then.
  */
-export async function runCachedStep(dir: string, step: Step, env: NodeJS.ProcessEnv = {}): Promise<StepRun> {
-  if (!step.cache) return runStepAsync(dir, step, env)
+export async function runCachedStep(dir: string, step: Step, env: NodeJS.ProcessEnv = {}, bundles?: Map<string, string>): Promise<StepRun> {
+  if (!step.cache) return runStepAsync(dir, step, env, bundles)
   // Hashing the inputs takes a moment (0.1 s for 16× content): the other steps of the phase start first.
   await new Promise(setImmediate)
   const start = performance.now()
@@ -154,14 +168,14 @@ export async function runCachedStep(dir: string, step: Step, env: NodeJS.Process
       output,
     }
   }
-  const run = await runStepAsync(dir, step, env)
+  const run = await runStepAsync(dir, step, env, bundles)
   if (run.result.ok) recordStep(dir, step.step, step.cache, stepEnv, key, run.output)
   return run
 }
 
-/** runStepWithOutput without blocking, so that the steps of a phase run side by side. */
-export function runStepAsync(dir: string, step: Step, env: NodeJS.ProcessEnv = {}): Promise<{ result: StepResult; output: string }> {
-  const { cmd, args } = cpuTimedArgv(step.argv(dir))
+/** Runs a step, its CPU time measured and its output captured, without blocking: the steps of a phase run side by side. */
+export function runStepAsync(dir: string, step: Step, env: NodeJS.ProcessEnv = {}, bundles?: Map<string, string>): Promise<StepRun> {
+  const { cmd, args } = cpuTimedArgv(step.argv(dir, bundles))
   const start = performance.now()
   return new Promise((done) => {
     const child = spawn(cmd, args, { cwd: dir, env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1' } })
@@ -202,6 +216,7 @@ export async function runPhase(dir: string, phase: Step[], env: NodeJS.ProcessEn
     mkdirSync(dirname(gate), { recursive: true })
     resetGate(gate)
   }
+  const bundles = await bundlesFor(dir, phase)
   const runs = new Map<string, Promise<StepRun>>()
   for (const step of phase) {
     const stepEnv = step.gated && gate ? { ...env, [GATE_ENV]: gate } : env
@@ -209,8 +224,8 @@ export async function runPhase(dir: string, phase: Step[], env: NodeJS.ProcessEn
     if (step.startsAfter !== undefined && !before)
       throw new Error(`build steps: ${step.step} starts after ${step.startsAfter}, which is not before it in its phase`)
     const run = before
-      ? before.then((r) => (r.result.ok ? runCachedStep(dir, step, stepEnv) : notRun(step, `not started: ${r.result.step} failed`)))
-      : runCachedStep(dir, step, stepEnv)
+      ? before.then((r) => (r.result.ok ? runCachedStep(dir, step, stepEnv, bundles) : notRun(step, `not started: ${r.result.step} failed`)))
+      : runCachedStep(dir, step, stepEnv, bundles)
     runs.set(step.step, run)
   }
   if (gate) {
