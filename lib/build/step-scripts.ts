@@ -30,7 +30,7 @@ const SELF = fileURLToPath(import.meta.url)
 
 type Manifest = {
   version: number
-  /** esbuild's version and this file's source, hashed */
+  /** esbuild's version, this file's source and the project's tsconfig.json (esbuild reads its compiler options), hashed */
   tool: string
   /** entry script (relative to the project) → its bundle (relative to the project) */
   bundles: Record<string, string>
@@ -50,13 +50,14 @@ const readManifest = (dir: string): Manifest | undefined => {
 
 /**
  * The bundle of each entry script (paths relative to `root`), made now or kept from an earlier
- * build when the scripts, every file they import, esbuild and this file are unchanged. Throws
+ * build when the scripts, every file they import, esbuild, this file and tsconfig.json are unchanged. Throws
  * esbuild's error when a script does not compile: the caller runs the steps through tsx then,
  * which reports the error where the step fails.
  */
 export async function stepScripts(root: string, entries: string[], outDir = join(root, STEP_SCRIPTS_DIR)): Promise<Map<string, string>> {
   const esbuild = await import('esbuild')
-  const tool = sha(`${esbuild.version}\0${readFileSync(SELF, 'utf8')}`)
+  const tsconfig = join(root, 'tsconfig.json')
+  const tool = sha(`${esbuild.version}\0${readFileSync(SELF, 'utf8')}\0${existsSync(tsconfig) ? readFileSync(tsconfig, 'utf8') : ''}`)
   const sorted = [...entries].sort()
   const kept = readManifest(outDir)
   const unchanged =

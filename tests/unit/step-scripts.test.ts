@@ -71,6 +71,13 @@ describe('step scripts', () => {
     await stepScripts(root, ['scripts/step.ts'])
     expect(statSync(bundle).mtimeMs).not.toBe(made)
     expect(run(root, [bundle]).out).toBe('where.ts 1 edited true')
+
+    // esbuild reads tsconfig.json's compiler options, so it is part of the key too.
+    const edited = statSync(bundle).mtimeMs
+    await new Promise((r) => setTimeout(r, 20))
+    writeFileSync(join(root, 'tsconfig.json'), '{"compilerOptions":{"target":"ES2022"}}')
+    await stepScripts(root, ['scripts/step.ts'])
+    expect(statSync(bundle).mtimeMs).not.toBe(edited)
   })
 
   it('throws esbuild’s error for a script that does not compile, and leaves the last bundles', async () => {
