@@ -18,14 +18,22 @@ export type EntryStore<T> = {
 
 type StoreFile<T> = { version: string; entries: Record<string, T> }
 
-export function entryStore<T>(file: string, version: string): EntryStore<T> {
-  let stored: Record<string, T> = {}
+/**
+ * A JSON file the build keeps between runs, when it is there, readable and of `version`;
+ * otherwise undefined (written by other code: the caller starts afresh).
+ */
+export function readVersionedJson<T extends { version: string | number }>(file: string, version: T['version']): T | undefined {
   try {
-    const json = JSON.parse(readFileSync(file, 'utf8')) as StoreFile<T>
-    if (json.version === version) stored = json.entries
+    const json = JSON.parse(readFileSync(file, 'utf8')) as T
+    return json.version === version ? json : undefined
   } catch {
-    // no file yet, or an unreadable one: every entry is a miss
+    return undefined
   }
+}
+
+export function entryStore<T>(file: string, version: string): EntryStore<T> {
+  // No file yet, or an unreadable one: every entry is a miss.
+  const stored: Record<string, T> = readVersionedJson<StoreFile<T>>(file, version)?.entries ?? {}
   const used: Record<string, T> = {}
   let hits = 0
   let misses = 0

@@ -1,8 +1,10 @@
 // Every file under a folder, at any depth, sorted: the build's caches and the bench walk built
 // output and cache entries this way (scripts/search-index.ts, lib/build/render-cache.ts,
-// scripts/bench/rebuilds.ts).
-import { readdirSync } from 'node:fs'
-import { join } from 'node:path'
+// scripts/bench/rebuilds.ts). And the one way the build fingerprints what a step reads
+// (hashFiles: lib/build/page-snapshot.ts, lib/build/step-cache.ts).
+import type { Hash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative } from 'node:path'
 
 /** Paths (folder joined with each file's path below it) of every file under `dir`, sorted. */
 export const filesUnder = (dir: string): string[] =>
@@ -10,3 +12,30 @@ export const filesUnder = (dir: string): string[] =>
     .filter((e) => e.isFile())
     .map((e) => join(e.parentPath, e.name))
     .sort()
+
+/** Every file of the given files and folders (relative to `root`; folders at any depth), relative to `root`, sorted, each once; a missing one is left out. */
+export function filesOf(root: string, paths: string[]): string[] {
+  const files = paths.flatMap((p) => {
+    const path = join(root, p)
+    const s = statSync(path, { throwIfNoEntry: false })
+    if (!s) return []
+    return s.isDirectory() ? filesUnder(path).map((f) => relative(root, f)) : [p]
+  })
+  return [...new Set(files)].sort()
+}
+
+/**
+ * Feeds `hash` what the given files and folders hold: whether each one is there, then every file
+ * of them but `skip`, path and bytes. A file that appears, disappears or changes changes the hash.
+ */
+export function hashFiles(hash: Hash, root: string, paths: string[], skip: readonly string[] = []): Hash {
+  for (const p of paths) hash.update(`${p}:${existsSync(join(root, p)) ? 'present' : 'missing'}\0`)
+  const skipped = new Set(skip)
+  for (const file of filesOf(root, paths))
+    if (!skipped.has(file))
+      hash
+        .update(`${file}\0`)
+        .update(readFileSync(join(root, file)))
+        .update('\0')
+  return hash
+}

@@ -12,9 +12,10 @@
 // The recorded size and modification time catch a file that was written in place anyway, and that
 // file is then not reused. Deleting .generated/ is always safe: the next build is a full one.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
-import { filesUnder } from './files-under'
+import { readVersionedJson } from './entry-store'
+import { filesUnder, hashFiles } from './files-under'
 import { linkOrCopy, replaceFile } from './link-or-copy'
 import type { PlannedPage } from './page-plan'
 
@@ -62,20 +63,7 @@ export function sourceFingerprint(root: string, extraInputs: string[], env: Node
   // The folder too: the server bundle reads velite's JSON by its absolute path (vite.config.ts).
   const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0${resolve(root)}\0`)
   const envFiles = readdirSync(root).filter((name) => name === '.env' || name.startsWith('.env.'))
-  const files = [
-    ...INPUT_FOLDERS.flatMap((folder) => (existsSync(join(root, folder)) ? filesUnder(join(root, folder)).map((f) => relative(root, f)) : [])),
-    ...INPUT_FILES,
-    ...envFiles,
-    ...extraInputs,
-  ]
-  const typeOnly = new Set(TYPE_ONLY_FILES)
-  for (const file of [...new Set(files)].filter((f) => !typeOnly.has(f)).sort()) {
-    const path = join(root, file)
-    hash
-      .update(`${file}\0`)
-      .update(existsSync(path) ? readFileSync(path) : '\0missing\0')
-      .update('\0')
-  }
+  hashFiles(hash, root, [...INPUT_FOLDERS, ...INPUT_FILES, ...envFiles, ...extraInputs], TYPE_ONLY_FILES)
   for (const name of Object.keys(env)
     .filter((n) => INPUT_ENV.test(n))
     .sort())
@@ -94,16 +82,7 @@ const unchanged = (dir: string, manifest: SnapshotManifest, name: string) => {
   return recorded !== undefined && now !== undefined && recorded[0] === now[0] && recorded[1] === now[1]
 }
 
-export function readManifest(dir = SNAPSHOT_DIR): SnapshotManifest | undefined {
-  const file = join(dir, 'manifest.json')
-  if (!existsSync(file)) return undefined
-  try {
-    const manifest = JSON.parse(readFileSync(file, 'utf8')) as SnapshotManifest
-    return manifest.version === VERSION ? manifest : undefined
-  } catch {
-    return undefined
-  }
-}
+export const readManifest = (dir = SNAPSHOT_DIR): SnapshotManifest | undefined => readVersionedJson<SnapshotManifest>(join(dir, 'manifest.json'), VERSION)
 
 const writeManifest = (dir: string, manifest: SnapshotManifest) => replaceFile(join(dir, 'manifest.json'), JSON.stringify(manifest))
 

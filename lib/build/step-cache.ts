@@ -5,9 +5,10 @@
 // file, and its output. Only a step that ended well is recorded. Deleting .generated/ is always
 // safe: every step then runs.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, resolve } from 'node:path'
-import { filesUnder } from './files-under'
+import { mkdirSync, statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { filesOf, hashFiles } from './files-under'
+import { readVersionedJson } from './entry-store'
 import { replaceFile } from './link-or-copy'
 import { TYPE_ONLY_FILES } from './page-snapshot'
 
@@ -28,17 +29,6 @@ type StepRecord = { version: number; key: string; outputs: Record<string, FileSt
 
 const recordFile = (root: string, step: string) => join(root, STEP_CACHE_DIR, `${step.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}.json`)
 
-/** Every file of the given files and folders, relative to `root`, sorted; a missing one is left out. */
-function filesOf(root: string, paths: string[]): string[] {
-  const files = paths.flatMap((p) => {
-    const path = join(root, p)
-    const s = statSync(path, { throwIfNoEntry: false })
-    if (!s) return []
-    return s.isDirectory() ? filesUnder(path).map((f) => relative(root, f)) : [p]
-  })
-  return [...new Set(files)].sort()
-}
-
 /**
  * The key of a step's inputs: every input file's path and bytes (a missing input hashes as
  * missing), the values of its environment variables, Node's version and the project's folder.
@@ -46,16 +36,7 @@ function filesOf(root: string, paths: string[]): string[] {
  * rewrites it while other steps run.
  */
 export function inputsKey(root: string, spec: StepCacheSpec, env: NodeJS.ProcessEnv): string {
-  const hash = createHash('sha256').update(`${VERSION}\0${process.version}\0${resolve(root)}\0`)
-  const paths = spec.inputs(env)
-  for (const p of paths) hash.update(`${p}:${existsSync(join(root, p)) ? 'present' : 'missing'}\0`)
-  const typeOnly = new Set(TYPE_ONLY_FILES)
-  for (const file of filesOf(root, paths))
-    if (!typeOnly.has(file))
-      hash
-        .update(`${file}\0`)
-        .update(readFileSync(join(root, file)))
-        .update('\0')
+  const hash = hashFiles(createHash('sha256').update(`${VERSION}\0${process.version}\0${resolve(root)}\0`), root, spec.inputs(env), TYPE_ONLY_FILES)
   for (const name of [...spec.env].sort()) hash.update(`${name}=${env[name] ?? '\0unset'}\0`)
   return hash.digest('hex')
 }
@@ -69,15 +50,6 @@ function outputStats(root: string, spec: StepCacheSpec, env: NodeJS.ProcessEnv):
   return stats
 }
 
-function readRecord(root: string, step: string): StepRecord | undefined {
-  try {
-    const record = JSON.parse(readFileSync(recordFile(root, step), 'utf8')) as StepRecord
-    return record.version === VERSION ? record : undefined
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * What the step printed when it last ran, if it need not run now: the recorded key equals `key`
  * and every output file is there with the size and time it had then, and no other.
@@ -89,7 +61,7 @@ export function reusableOutput(
   env: NodeJS.ProcessEnv,
   key: string,
 ): { output: string; at: string } | undefined {
-  const record = readRecord(root, step)
+  const record = readVersionedJson<StepRecord>(recordFile(root, step), VERSION)
   if (!record || record.key !== key) return undefined
   const now = outputStats(root, spec, env)
   const names = Object.keys(record.outputs)

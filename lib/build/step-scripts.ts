@@ -21,6 +21,7 @@ import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { readVersionedJson } from './entry-store'
 import { replaceFile } from './link-or-copy'
 
 export const STEP_SCRIPTS_DIR = '.generated/step-scripts'
@@ -39,14 +40,7 @@ type Manifest = {
 }
 
 const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
-const readManifest = (dir: string): Manifest | undefined => {
-  try {
-    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8')) as Manifest
-    return manifest.version === VERSION ? manifest : undefined
-  } catch {
-    return undefined
-  }
-}
+const readManifest = (dir: string) => readVersionedJson<Manifest>(join(dir, 'manifest.json'), VERSION)
 
 /**
  * The bundle of each entry script (paths relative to `root`), made now or kept from an earlier

@@ -140,6 +140,10 @@ export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
   return splitTimes(stderr)
 }
 
+type StepRun = { result: StepResult; output: string }
+/** A step's last three lines of output: its StepResult `tail`. */
+const lastLines = (output: string) => output.split('\n').slice(-3).join('\n')
+
 /**
  * runStepAsync, unless the step declares its inputs and outputs and they are as it last left
  * them (lib/build/step-cache.ts): then it is not run, and its output is what it printed then.
@@ -162,7 +166,7 @@ export async function runCachedStep(dir: string, step: Step, env: NodeJS.Process
         ms: performance.now() - start,
         cpuMs: (user + system) / 1000,
         ok: true,
-        tail: output.split('\n').slice(-3).join('\n'),
+        tail: lastLines(output),
         reused: true,
       },
       output,
@@ -193,7 +197,7 @@ export function runStepAsync(dir: string, step: Step, env: NodeJS.ProcessEnv = {
         ms,
         cpuMs,
         ok: status === 0,
-        tail: output.split('\n').slice(-3).join('\n'),
+        tail: lastLines(output),
         ...(self ? { selfMs: Number(self[1]) } : {}),
       }
       done({ result, output })
@@ -202,8 +206,6 @@ export function runStepAsync(dir: string, step: Step, env: NodeJS.ProcessEnv = {
     child.on('close', (status) => finish(status))
   })
 }
-
-type StepRun = { result: StepResult; output: string }
 
 /**
  * Runs one phase: its steps side by side, a step with `startsAfter` once that step has ended well

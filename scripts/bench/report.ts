@@ -64,10 +64,9 @@ const mark = (met: boolean | undefined) => (met === undefined ? '–' : met ? '�
 const table = (head: string[], rows: (string | number)[][]) =>
   [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n')
 
-/** Every warning line of every build the bench ran, named by the build: "4×, edited: pages: …". */
-export function buildWarnings(r: Pick<BenchReport, 'build' | 'scale'>): string[] {
-  const builds = r.scale.some((b) => b.factor === r.build.factor) ? r.scale : [r.build, ...r.scale]
-  return builds.flatMap((b) => [
+/** Every warning line of every build the bench ran (`scale` starts with the 1× build), named by the build: "4×, edited: pages: …". */
+export function buildWarnings(scale: BuildReport[]): string[] {
+  return scale.flatMap((b) => [
     ...(b.warnings ?? []).map((w) => `${b.factor}×, cold: ${w}`),
     ...(b.rebuild?.warnings ?? []).map((w) => `${b.factor}×, unchanged: ${w}`),
     ...(b.edited?.warnings ?? []).map((w) => `${b.factor}×, edited: ${w}`),
@@ -139,7 +138,7 @@ export function renderMarkdown(r: BenchReport): string {
     '',
   )
 
-  const warned = buildWarnings(r)
+  const warned = buildWarnings(r.scale)
   if (warned.length) out.push('### Build warnings', '', ...warned.map((w) => `- ${w.replace(/\|/g, '\\|')}`), '')
 
   out.push('## Full build', '')
