@@ -32,6 +32,7 @@ import { timeNpmTest } from './npm-test'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
 import {
   buildWarnings,
+  extraWorkFloor,
   marginalAt,
   renderMarkdown,
   type BenchReport,
@@ -344,7 +345,7 @@ async function main() {
           }
         : null,
       lcpWithin10pct: lighthouse.length ? { target: 'LCP ≤ 1.10 × no-JS floor', met: lighthouse.every((l) => l.lcpRatio <= 1.1) } : null,
-      ...buildTargets(builds),
+      ...buildTargets(builds, cpus().length),
       noBuildWarnings: { target: 'none, in every build the bench ran (cold, unchanged, edited)', value: warnings, met: warnings === 0 },
       npmTestUnder5min: test ? { target: '< 5 min on 2 quiet cores', value: test.ms / 1000, met: test.ms < 300_000 } : null,
     },
@@ -394,7 +395,7 @@ function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
  * A second row judges it like for like (cold against Astro's first build, rebuild against its own
  * rebuild), which the first row's reading does not meet on its own.
  */
-function buildTargets(builds: BuildReport[]): Record<string, Target | null> {
+function buildTargets(builds: BuildReport[], cores: number): Record<string, Target | null> {
   const top = builds.at(-1)!
   if (builds.length < 2 || !top.edited?.ok) return { buildMarginalCpu: null, buildVsAstro: null, buildVsAstroLikeForLike: null }
   const cold = marginalAt(builds.map((b) => ({ factor: b.factor, pages: b.pages, ms: b.cpuMs })))
@@ -405,6 +406,8 @@ function buildTargets(builds: BuildReport[]): Record<string, Target | null> {
   const coldRatio = peer ? top.ms / peer : undefined
   const rebuildRatio = top.peerRebuild?.ok && top.rebuild?.ok ? top.rebuild.ms / top.peerRebuild.wallMs : undefined
   const likeForLike = coldRatio !== undefined && rebuildRatio !== undefined ? Math.max(coldRatio, rebuildRatio) : undefined
+  // What the data sheets and the audit alone cost cold, spread over every core (extraWorkFloor).
+  const floor = extraWorkFloor(top, cores).ratio
   return {
     buildMarginalCpu: {
       target: `≤ 10 ms CPU per page at ${top.factor}× (edited rebuild; cold ${cold?.toFixed(1) ?? '–'} ms)`,
@@ -421,7 +424,7 @@ function buildTargets(builds: BuildReport[]): Record<string, Target | null> {
     buildVsAstroLikeForLike:
       likeForLike !== undefined
         ? {
-            target: `${top.factor}× build ≤ 0.6 × Astro like for like (cold ${coldRatio!.toFixed(2)}× its first build; unchanged rebuild ${rebuildRatio!.toFixed(2)}× its own rebuild)`,
+            target: `${top.factor}× build ≤ 0.6 × Astro like for like (cold ${coldRatio!.toFixed(2)}× its first build, and the data sheets and the audit alone, which Astro does not do, ${floor?.toFixed(2) ?? '–'}× on ${cores} cores; unchanged rebuild ${rebuildRatio!.toFixed(2)}× its own rebuild)`,
             value: likeForLike,
             met: likeForLike <= 0.6,
           }
