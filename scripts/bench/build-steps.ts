@@ -70,11 +70,12 @@ const AUDIT_CACHE: StepCacheSpec = {
 
 /**
  * Velite allocates a syntax tree per Markdown parse and MDX compile, most of it short-lived: with
- * V8's young generation at 32 MB a semi-space instead of Node 20's 16 MB, fewer of it is copied
- * out by the scavenger. Cold, at 16× content (344 MDX and 1,165 YAML files), median of 3
- * alternating runs: 10.7 → 9.2 s wall, 14.9 → 12.5 s CPU; at 1× within noise (3.3 → 3.1 s CPU).
+ * V8's young generation at 32 MB a semi-space instead of Node 20's 16 MB, less of it is copied
+ * out by the scavenger. Cold, at 16× content (344 MDX and 1,165 YAML files), median of 8
+ * alternating runs: 10.5 → 9.2 s wall, 14.8 → 12.7 s CPU; at 1× within noise (3.3 → 3.1 s CPU).
  * Velite runs alone on the build's critical path. Measured and not taken for the other steps:
- * the audit and the unit tests showed no difference, the pages step about 5% of its CPU, within this machine's noise.
+ * the audit and the unit tests showed no difference, the pages step about 5% of its CPU, within
+ * this machine's noise (docs/ARCHITECTURE.md, "Build cost").
  */
 const VELITE_YOUNG_GENERATION = '--max-semi-space-size=32'
 
