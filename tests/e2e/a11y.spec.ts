@@ -5,13 +5,16 @@
 // states and focus-on-first-error are in forms.spec.ts.
 import type { Page } from '@playwright/test'
 import { expect, readOnlyTest as test } from './fixtures'
+import { watchNetwork } from './network'
 import { axe, declineCookies, staleFor, withAxe } from './page-checks'
 import type { Sample } from './page-types'
 
 async function open(page: Page, s: Pick<Sample, 'url' | 'interactive'>) {
+  const network = watchNetwork(page)
   await page.goto(s.url)
-  // Hydrating pages: until the network is idle, React may still be fetching code.
-  if (s.interactive) await page.waitForLoadState('networkidle')
+  // Hydrating pages: until the network is quiet, React may still be fetching code.
+  if (s.interactive) await network.quiet()
+  network.stop()
   await expect(page.locator('#root, main').first()).not.toBeEmpty()
 }
 

@@ -12,6 +12,7 @@ import * as OTPAuth from 'otpauth'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../../scripts/bench/seed-leads'
+import { watchNetwork } from './network'
 
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as { adminBeforeSignInJs: { maxGzipBytes: number } }
 
@@ -69,11 +70,12 @@ test('before sign-in the page loads at most the budget of JavaScript, and no sup
   page.on('response', async (res) => {
     if (res.request().resourceType() === 'script' && res.ok()) scripts.set(res.url(), await res.body())
   })
+  const network = watchNetwork(page)
   await open(page)
   // The form is interactive: typing lands in React state (the submit button reads it later).
   await page.getByLabel('Email').fill(ADMIN_EMAIL)
   await page.getByLabel('Password').fill(ADMIN_PASSWORD)
-  await page.waitForLoadState('networkidle')
+  await network.quiet()
   const before = [...scripts.values()]
   const gzip = before.reduce((n, body) => n + gzipSync(body, { level: 9 }).length, 0)
   test.info().annotations.push({ type: 'admin JS before sign-in (gzip bytes)', description: String(gzip) })

@@ -15,6 +15,7 @@ import type { Page } from '@playwright/test'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
 import { LOCAL_SERVICE_ROLE_KEY } from '../../server/local-supabase/jwt'
 import { expect, test, testBackendUrl } from './fixtures'
+import { watchNetwork } from './network'
 
 const SCRIPT = '<img src=x onerror=alert(1)>'
 const FORMULA = '=HYPERLINK("http://evil","x")'
@@ -413,6 +414,7 @@ test.describe('admin: page', () => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
     const loaded = (marker: string) => scripts.some((u) => readFileSync(`dist/client${new URL(u).pathname}`, 'utf8').includes(marker))
+    const network = watchNetwork(page)
     await page.goto('/en/admin/')
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex,follow')
     expect(await page.title()).toBe('Leads | Elastinet Admin')
@@ -431,7 +433,7 @@ test.describe('admin: page', () => {
     // Hydrated, with everything the page loads by itself loaded: still neither of them
     // (docs/ADMIN-INBOX.md, issue 14; the size budget is in admin-inbox.spec.ts).
     await expect(page.locator('#admin-email')).toBeVisible()
-    await page.waitForLoadState('networkidle')
+    await network.quiet()
     expect(loaded('X-Client-Info')).toBe(false)
     expect(loaded('ToastViewport')).toBe(false)
     // Both arrive when the form is sent: its failure is a toast.

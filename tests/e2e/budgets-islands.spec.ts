@@ -9,6 +9,7 @@ import { join, relative, resolve } from 'node:path'
 import { routeTable } from '../../lib/content/data'
 import { modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
 import { htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
+import { watchNetwork } from './network'
 
 const ROOT = 'dist/client'
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as typeof import('../../budgets.json')
@@ -101,10 +102,13 @@ for (const url of ['/en/contact/', '/ar/talab-tasir/', '/de/angebot/', '/tr/boyu
   test(`on ${url} Chromium loads exactly the counted scripts`, async ({ page }) => {
     const loaded: string[] = []
     page.on('response', (r) => r.request().resourceType() === 'script' && loaded.push(new URL(r.url()).pathname))
+    const network = watchNetwork(page)
     await page.goto(url)
     if (islandOf.has(url.replace(/\/$/, ''))) await expect(page.locator('#root button[type=submit]').first()).toBeEnabled()
-    await page.waitForLoadState('networkidle')
     const counted = weights.get(url.replace(/\/$/, ''))!.jsFiles.map((f) => '/' + relative(ROOT, resolve(ROOT, f)).replace(/\\/g, '/'))
+    // Every counted script arrives, then nothing is in flight (as budgets.spec.ts does).
+    await expect.poll(() => counted.filter((p) => !loaded.includes(p))).toEqual([])
+    await network.quiet()
     // Content pages carry their script inline: nothing to fetch, and nothing counted.
     expect(loaded.length > 0, 'loads scripts exactly when the static count has some').toBe(counted.length > 0)
     expect(counted.filter((p) => !loaded.includes(p))).toEqual([])

@@ -8,6 +8,7 @@ import { expect, readOnlyTest as test } from './fixtures'
 import { routeTable } from '../../lib/content/data'
 import { attrOf, hasAttr, htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
 import { INTERACTIVE } from './page-types'
+import { watchNetwork } from './network'
 
 const ROOT = 'dist/client'
 // Read, not imported: Playwright loads specs as ES modules, where a JSON import needs an attribute.
@@ -113,15 +114,16 @@ test.describe('budgets (budgets.json)', () => {
     test(`on ${url} the browser loads no script the static analysis missed`, async ({ page }) => {
       const loaded: string[] = []
       page.on('response', (r) => r.request().resourceType() === 'script' && loaded.push(new URL(r.url()).pathname))
+      const network = watchNetwork(page)
       await page.goto(url)
       expect(weights.has(url), `${url} is a built page`).toBe(true)
       const counted = weights.get(url)!.jsFiles.map((f) => '/' + relative(ROOT, resolve(ROOT, f)).replace(/\\/g, '/'))
       // An island is fetched after `load` and the first paint (lib/build/inline-scripts.ts). On a
       // busy machine that paint came more than 500 ms after `load`, and networkidle alone had
       // been reached before the island was asked for (seen once in CI): so first every counted
-      // script arrives, then the network goes idle.
+      // script arrives, then the network goes quiet (tests/e2e/network.ts).
       await expect.poll(() => counted.filter((p) => !loaded.includes(p))).toEqual([])
-      await page.waitForLoadState('networkidle')
+      await network.quiet()
       // Content pages carry their script inline: nothing to fetch, and nothing counted.
       expect(loaded.length > 0, 'loads scripts exactly when the static count has some').toBe(counted.length > 0)
       expect(loaded.filter((p) => !counted.includes(p))).toEqual([])

@@ -12,6 +12,7 @@ import type { Page, Request } from '@playwright/test'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
 import { expect, test, testBackendUrl, toTestBackend } from './fixtures'
+import { watchNetwork } from './network'
 
 const SUCCESS_EN = 'Thanks for your message, we will reply shortly.'
 const ERROR_EN = 'An error occurred while sending the message, please try again later.'
@@ -446,7 +447,9 @@ test.describe('form states', () => {
     page.on('request', (r) => {
       if (r.resourceType() === 'script') scripts.push(r.url())
     })
-    await page.goto('/en/contact/', { waitUntil: 'networkidle' })
+    const network = watchNetwork(page)
+    await page.goto('/en/contact/')
+    await network.quiet()
     const before = scripts.length
     await field(page, 'name').focus()
     await expect.poll(() => scripts.length).toBeGreaterThanOrEqual(before + 2)

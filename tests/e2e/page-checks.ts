@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
+import { watchNetwork } from './network'
 
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
@@ -96,13 +97,16 @@ export async function openWatchingCsp(page: Page, url: string, interactive: bool
   const onError = (e: Error) => /Content Security Policy/i.test(e.message) && found.push(`page error: ${e.message}`)
   page.on('console', onConsole)
   page.on('pageerror', onError)
+  const network = watchNetwork(page)
   try {
     const response = await page.goto(url)
     if (!response) found.push('no response')
-    // Hydrating pages: until the network is idle, React may still be fetching code.
-    await page.waitForLoadState(interactive ? 'networkidle' : 'load')
+    // Hydrating pages: until the network is quiet, React may still be fetching code.
+    if (interactive) await network.quiet()
+    else await page.waitForLoadState('load')
     return [...found, ...(await recordedViolations(page))]
   } finally {
+    network.stop()
     page.off('console', onConsole)
     page.off('pageerror', onError)
   }

@@ -1,6 +1,7 @@
 // The spec's routes as a table: URL → status, <html lang dir>, title and main heading. Page URLs
 // are in the site's one URL form: every page path ends in "/" (lib/routing/table.ts).
 import { expect, readOnlyTest as test } from './fixtures'
+import { watchNetwork } from './network'
 
 // [url, status, lang, dir, title contains, h1 contains]
 const TABLE: [string, number, string, string, RegExp, RegExp][] = [
@@ -94,8 +95,9 @@ test.describe('pages', () => {
     const loaded: string[] = []
     page.on('request', (r) => r.resourceType() === 'script' && loaded.push(r.url()))
     await page.clock.install()
+    const network = watchNetwork(page)
     await page.goto('/en/elastic-meat-netting/beef-netting/')
-    await page.waitForLoadState('networkidle')
+    await network.quiet()
     expect(loaded).toEqual([])
     // The inline script is what shows the cookie banner (spec: after 2 s).
     await page.clock.runFor(2500)
