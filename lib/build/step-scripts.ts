@@ -22,10 +22,11 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { readVersionedJson } from './entry-store'
+import { hashFiles } from './files-under'
 import { replaceFile } from './link-or-copy'
 
 export const STEP_SCRIPTS_DIR = '.generated/step-scripts'
-const VERSION = 1
+const VERSION = 2
 /** This file's own source enters the key: it decides how the bundles are made. */
 const SELF = fileURLToPath(import.meta.url)
 
@@ -35,11 +36,14 @@ type Manifest = {
   tool: string
   /** entry script (relative to the project) → its bundle (relative to the project) */
   bundles: Record<string, string>
-  /** every source file esbuild read (relative to the project) → the hash of its bytes */
-  inputs: Record<string, string>
+  /** every source file esbuild read (relative to the project), sorted */
+  inputs: string[]
+  /** their paths and bytes, hashed (hashFiles: a file changed or gone changes it) */
+  inputsHash: string
 }
 
-const sha = (bytes: Buffer | string) => createHash('sha256').update(bytes).digest('hex')
+const sha = (text: string) => createHash('sha256').update(text).digest('hex')
+const hashOf = (root: string, files: string[]) => hashFiles(createHash('sha256'), root, files).digest('hex')
 const readManifest = (dir: string) => readVersionedJson<Manifest>(join(dir, 'manifest.json'), VERSION)
 
 /**
@@ -59,7 +63,7 @@ export async function stepScripts(root: string, entries: string[], outDir = join
     kept.tool === tool &&
     JSON.stringify(Object.keys(kept.bundles).sort()) === JSON.stringify(sorted) &&
     Object.values(kept.bundles).every((bundle) => existsSync(join(root, bundle))) &&
-    Object.entries(kept.inputs).every(([file, hash]) => existsSync(join(root, file)) && sha(readFileSync(join(root, file))) === hash)
+    hashOf(root, kept.inputs) === kept.inputsHash
   if (unchanged) return new Map(Object.entries(kept.bundles).map(([entry, bundle]) => [entry, join(root, bundle)]))
 
   const absoluteEntries = new Set(sorted.map((e) => resolve(root, e)))
@@ -108,15 +112,14 @@ export async function stepScripts(root: string, entries: string[], outDir = join
     })
   const bundles: Record<string, string> = {}
   for (const entry of sorted) bundles[entry] = relative(root, join(outDir, entry.replace(/\.tsx?$/, '.mjs')))
-  const inputs: Record<string, string> = {}
-  for (const file of Object.keys(result.metafile.inputs)) {
-    if (file.includes('node_modules/')) continue
-    if (file.startsWith('.velite/')) throw new Error(`step scripts: ${file} was bundled; velite's output must be read when the step runs`)
-    inputs[file] = sha(readFileSync(join(root, file)))
-  }
+  const inputs = Object.keys(result.metafile.inputs)
+    .filter((file) => !file.includes('node_modules/'))
+    .sort()
+  const velite = inputs.find((file) => file.startsWith('.velite/'))
+  if (velite) throw new Error(`step scripts: ${velite} was bundled; velite's output must be read when the step runs`)
   rmSync(outDir, { recursive: true, force: true })
   mkdirSync(dirname(outDir), { recursive: true })
   renameSync(staging, outDir)
-  replaceFile(join(outDir, 'manifest.json'), JSON.stringify({ version: VERSION, tool, bundles, inputs } satisfies Manifest))
+  replaceFile(join(outDir, 'manifest.json'), JSON.stringify({ version: VERSION, tool, bundles, inputs, inputsHash: hashOf(root, inputs) } satisfies Manifest))
   return new Map(Object.entries(bundles).map(([entry, bundle]) => [entry, join(root, bundle)]))
 }

@@ -34,7 +34,7 @@ const bundled = (script: string, ...args: string[]) =>
   Object.assign(
     (_dir: string, bundles?: Map<string, string>) => {
       const bundle = bundles?.get(script)
-      return bundle ? [process.execPath, bundle, ...args] : [process.execPath, '--import', 'tsx', script, ...args]
+      return bundle ? [process.execPath, bundle, ...args] : [...tsx(script)(), ...args]
     },
     { script },
   )
