@@ -35,7 +35,6 @@ export const RUNTIME_PLACEHOLDERS: Record<string, readonly string[]> = {
   'documents.sheet.issued': ['date', 'site'],
   'search.results': ['count'], // components/search/search-form.tsx (slots filled in the browser)
   'search.none': ['query'],
-  'mail.ack.greeting': ['name'], // supabase/functions/submit-lead (the buyer's acknowledgement)
   'mail.ack.reference': ['reference'],
   // lib/sizing/recommend.ts: the selector's line verdict and its explanation
   'size-selector.result.line.standard': ['product'],

@@ -84,27 +84,39 @@ export const hasVisibleChar = (s: string) => VISIBLE_CHAR.test(s)
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu
 export const stripBidi = (s: string) => s.replace(BIDI_CONTROLS, '')
 
+// What no form input produces and the database cannot take: NUL (PostgreSQL text cannot hold
+// it), a lone surrogate half (not Unicode; jsonb refuses it), and control characters. A field
+// holding one is refused with its name, never a 500 that loses the lead. Line breaks and tabs
+// are allowed only in the multi-line fields (message, shipping address); NEL and the Unicode
+// line and paragraph separators count as line breaks too.
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/
+export const isStorableText = (s: string, multiline = false) => !LONE_SURROGATE.test(s) && !(multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(s)
+
 const codePoints = (s: string) => [...s].length
 const maxChars = (max: number) => (s: string) => codePoints(s) <= max
 
-const text = (max: number) =>
+const text = (max: number, multiline = false) =>
   z
     .string({ error: E.required })
     .overwrite(stripBidi)
     .trim()
+    .refine((s) => isStorableText(s, multiline), { error: E.invalid, abort: true })
     // Also the empty string: one 'required' either way.
     .refine(hasVisibleChar, { error: E.required })
     .refine(maxChars(max), { error: E.tooLong })
 
 // Forms submit '' for an untouched optional input; treat it as absent rather than invalid.
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && stripBidi(v).trim() === '' ? undefined : v)
-const optionalText = (max: number) => z.preprocess(blankToUndefined, text(max).optional())
+const optionalText = (max: number, multiline = false) => z.preprocess(blankToUndefined, text(max, multiline).optional())
 
 const email = z
   .string({ error: E.required })
   .overwrite(stripBidi)
   .trim()
   .min(1, { error: E.required })
+  .refine((s) => isStorableText(s), { error: E.invalid, abort: true })
   .refine(maxChars(LEAD_LIMITS.email), { error: E.tooLong })
   .regex(EMAIL_RE, { error: E.email })
 
@@ -114,6 +126,7 @@ const phone = z.preprocess(
     .string({ error: E.phone })
     .overwrite(stripBidi)
     .trim()
+    .refine((s) => isStorableText(s), { error: E.invalid, abort: true })
     .refine(maxChars(LEAD_LIMITS.phone), { error: E.tooLong })
     .regex(PHONE_RE, { error: E.phone })
     .optional(),
@@ -135,10 +148,18 @@ const common = {
   phone,
   company: optionalText(LEAD_LIMITS.company),
   country: optionalText(LEAD_LIMITS.country),
-  message: optionalText(LEAD_LIMITS.message),
+  message: optionalText(LEAD_LIMITS.message, true),
   products: products.default([]),
   locale: z.enum(LEAD_LOCALES, { error: E.invalid }),
-  page: z.preprocess(blankToUndefined, z.string({ error: E.invalid }).overwrite(stripBidi).refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong }).optional()),
+  page: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: E.invalid })
+      .overwrite(stripBidi)
+      .refine((s) => isStorableText(s), { error: E.invalid, abort: true })
+      .refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong })
+      .optional(),
+  ),
   consent_privacy: consentGiven,
   consent_contact: z.boolean({ error: E.invalid }).default(false),
 }
@@ -147,7 +168,7 @@ export const contactLeadSchema = z.object({
   ...common,
   kind: z.literal('contact'),
   subject: text(LEAD_LIMITS.subject),
-  message: text(LEAD_LIMITS.message),
+  message: text(LEAD_LIMITS.message, true),
   consent_contact: consentGiven,
 })
 
@@ -170,7 +191,7 @@ export const samplesLeadSchema = z.object({
   products: requiredProducts,
   inner_diameter: optionalText(LEAD_LIMITS.inner_diameter),
   process: optionalChoice(PROCESSES),
-  shipping_address: text(LEAD_LIMITS.shipping_address),
+  shipping_address: text(LEAD_LIMITS.shipping_address, true),
 })
 
 export const leadSchema = z.discriminatedUnion('kind', [contactLeadSchema, quoteLeadSchema, samplesLeadSchema], { error: E.invalid })

@@ -44,7 +44,7 @@ describe('submitLead: the request', () => {
     expect(calls[0]!.url).toBe(`http://127.0.0.1:54321${SUBMIT_PATH}`)
     const init = calls[0]!.init
     expect(init.method).toBe('POST')
-    expect(init.headers).toMatchObject({ apikey: 'anon-key', Authorization: 'Bearer anon-key', 'Content-Type': 'application/json' })
+    expect(init.headers).toEqual({ apikey: 'anon-key', 'Content-Type': 'application/json' })
     expect(JSON.parse(String(init.body))).toEqual({
       lead,
       captchaToken: 'tok-123',

@@ -68,7 +68,9 @@ export async function submitLead(request: SubmitRequest, config: SubmitConfig): 
   try {
     const response = await send(config.url.replace(/\/+$/, '') + SUBMIT_PATH, {
       method: 'POST',
-      headers: { apikey: config.anonKey, Authorization: `Bearer ${config.anonKey}`, 'Content-Type': 'application/json' },
+      // The project key goes in apikey only: a publishable key (sb_publishable_…) is no JWT, and
+      // the function needs no user (verify_jwt = false in supabase/config.toml).
+      headers: { apikey: config.anonKey, 'Content-Type': 'application/json' },
       body: JSON.stringify(request),
       signal: AbortSignal.timeout(config.timeoutMs ?? SUBMIT_TIMEOUT_MS),
     })

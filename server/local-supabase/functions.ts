@@ -1,53 +1,65 @@
-// /functions/v1/submit-lead: the Edge Function module from supabase/functions/submit-lead, run in
-// Node. Only the store differs from production: it calls the same SQL functions
-// (public.intake_lead, public.lead_notification_result) on PGlite as service_role, in place of
-// PostgREST RPC, which this stand-in does not serve to the function.
+// /functions/v1/<name>: the Edge Function modules from supabase/functions, run in Node. They use
+// their production store: PostgREST RPC on this server's own /rest/v1 with the secret key, so the
+// path production takes is the path every local lead takes too.
+//
+// In front of the function this server plays the hosted gateway (Cloudflare, then Supabase's
+// API gateway): a client-sent X-Forwarded-For is kept and the address the connection came from
+// is appended, and CF-Connecting-IP is set to that address, overwriting any the client sent.
+// The function must therefore pick the platform's value, as it must in production.
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { createSubmitLeadHandler, type SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
-import type { IntakeOutcome, LeadStore } from '../../supabase/functions/submit-lead/store'
-import type { Db } from './db'
+import { restStore } from '../../supabase/functions/submit-lead/store'
 import { HttpError } from './http'
-
-const SERVICE = { role: 'service_role' } as const
-
-export function pgliteStore(db: Db): LeadStore {
-  return {
-    intake: (row, ipHash, limit) =>
-      db.asRequest(SERVICE, 'POST', async (tx) => {
-        const { rows } = await tx.query<{ r: IntakeOutcome }>('select public.intake_lead($1::jsonb, $2, $3) as r', [JSON.stringify(row), ipHash, limit])
-        return rows[0]?.r as IntakeOutcome
-      }),
-    notificationResult: async (id, status, attempts, error) => {
-      await db.asRequest(SERVICE, 'POST', (tx) => tx.query('select public.lead_notification_result($1, $2, $3, $4)', [id, status, attempts, error]))
-    },
-  }
-}
 
 export type FunctionHandlers = Record<string, (req: Request) => Promise<Response>>
 
-export function localFunctions(db: Db, deps: Omit<SubmitLeadDeps, 'store'>): FunctionHandlers {
-  return { 'submit-lead': createSubmitLeadHandler({ ...deps, store: pgliteStore(db) }) }
+export function localFunctions(
+  apiUrl: string,
+  keys: { secret: string; publishable: string },
+  deps: Omit<SubmitLeadDeps, 'store' | 'isServiceCaller'>,
+): FunctionHandlers {
+  return {
+    'submit-lead': createSubmitLeadHandler({
+      ...deps,
+      store: restStore(apiUrl, keys),
+      isServiceCaller: (req) => req.headers.get('apikey') === keys.secret || req.headers.get('authorization') === `Bearer ${keys.secret}`,
+    }),
+  }
+}
+
+/**
+ * The address the gateway hands the function. `trustedProxy` (tests that play many clients from
+ * one machine) puts a trusted hop in front: its X-Forwarded-For's rightmost entry is the client.
+ */
+function peerAddress(req: IncomingMessage, trustedProxy: boolean): string {
+  const socket = req.socket.remoteAddress ?? 'unknown'
+  if (!trustedProxy) return socket
+  const forwarded = req.headers['x-forwarded-for']
+  const last = (Array.isArray(forwarded) ? forwarded.join(',') : forwarded)?.split(',').at(-1)?.trim()
+  return last || socket
 }
 
 export async function handleFunction(
   fns: FunctionHandlers,
-  name: string,
+  path: string,
   req: IncomingMessage,
   res: ServerResponse,
   url: URL,
-  trustForwardedFor = false,
+  trustedProxy = false,
 ): Promise<void> {
+  const name = path.split('/')[0] ?? ''
   const fn = fns[name]
   if (!fn) throw new HttpError(404, { code: 'NOT_FOUND', message: `Requested function ${name} was not found` })
   const headers = new Headers()
   for (const [k, v] of Object.entries(req.headers)) {
-    if (v === undefined || (k === 'x-forwarded-for' && !trustForwardedFor)) continue
+    if (v === undefined || k === 'cf-connecting-ip') continue
     headers.set(k, Array.isArray(v) ? v.join(', ') : v)
   }
-  // The gateway's job in production: the client address, which the client cannot choose.
-  // Tests may opt in to trusting the header to play several clients from one machine.
-  if (!trustForwardedFor || !headers.has('x-forwarded-for')) headers.set('x-forwarded-for', req.socket.remoteAddress ?? 'unknown')
+  const peer = peerAddress(req, trustedProxy)
+  const forwarded = headers.get('x-forwarded-for')
+  headers.set('x-forwarded-for', forwarded ? `${forwarded}, ${peer}` : peer)
+  headers.set('cf-connecting-ip', peer)
   const hasBody = req.method !== 'GET' && req.method !== 'HEAD'
   const request = new Request(url, {
     method: req.method,

@@ -9,7 +9,7 @@ import { openDb } from './db'
 import { lockDataDir } from './lock'
 import { checkDataDir, DataDirError, DEFAULT_DATA_DIR } from './data-dir'
 import { HttpError, applyCors, bearerToken, isLoopbackHost, sendEmpty, sendJson } from './http'
-import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, verifyToken, type Claims } from './jwt'
+import { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, TokenError, apiKeyRole, verifyToken, type Claims } from './jwt'
 import { seedAdmin, type AuthConfig } from './auth-store'
 import { handleAuth } from './auth'
 import { handleRest, loadTables, type RestConfig } from './rest'
@@ -20,7 +20,7 @@ import { captchaFromEnv } from '../../supabase/functions/submit-lead/captcha'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
 export { DataDirError, DEFAULT_DATA_DIR } from './data-dir'
-export { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
+export { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_ROLE_KEY, LOCAL_JWT_SECRET } from './jwt'
 
 export const DEFAULT_PORT = 54321
 const HOST = '127.0.0.1'
@@ -47,15 +47,23 @@ export interface LocalSupabaseOptions {
   submitLead?: Partial<Omit<SubmitLeadDeps, 'store'>>
   /** Limits on wrong passwords and TOTP codes (defaults as hosted Supabase Auth: 5 / 15 min). */
   throttle?: ThrottleOptions
-  /** Take X-Forwarded-For from the request (tests playing several clients); default: socket address. */
+  /**
+   * Act as if a trusted proxy stood in front: the client address is the rightmost entry of the
+   * request's X-Forwarded-For (tests playing several clients); default: the socket address.
+   */
   trustForwardedFor?: boolean
+  /** How often leads stuck "pending" are sent again (ms; default 60 s, never for in-memory databases; 0 = never). */
+  retryPendingEveryMs?: number
 }
 
 export interface LocalSupabase {
   url: string
+  /** The legacy anon JWT and its new form, sb_publishable_…: both are accepted. */
   anonKey: string
-  /** Bypasses RLS. For local scripts and tests; never put it in browser code. */
+  publishableKey: string
+  /** Bypass RLS (legacy JWT and sb_secret_…). For local scripts and tests; never in browser code. */
   serviceRoleKey: string
+  secretKey: string
   /** The database itself, for test assertions. */
   db: PGlite
   stop(): Promise<void>
@@ -94,8 +102,18 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
       throttles: authThrottles(opts.throttle),
     }
-    const functions = localFunctions(db, {
+    const keys = { secret: LOCAL_SECRET_KEY, publishable: LOCAL_PUBLISHABLE_KEY }
+    const count = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
+    // EdgeRuntime.waitUntil's stand-in: mail work outlives the response, and stop() lets it finish.
+    const inFlight = new Set<Promise<unknown>>()
+    const waitUntil = (p: Promise<unknown>) => {
+      const tracked = p.catch(() => undefined).finally(() => inFlight.delete(tracked))
+      inFlight.add(tracked)
+    }
+    const functions = localFunctions(url, keys, {
+      waitUntil,
       rateLimitSalt: env('RATE_LIMIT_SALT') ?? 'local-supabase',
+      ackLimits: { perRecipientPerDay: count(env('ACK_PER_RECIPIENT_PER_DAY')), perHour: count(env('ACK_PER_HOUR')) },
       captcha: captchaFromEnv(env),
       allowOrigin: (origin) => LOOPBACK_ORIGIN.test(origin),
       ...opts.submitLead,
@@ -113,12 +131,31 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       res.on('finish', () => opts.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`))
       route(ctx, req, res).catch((e: unknown) => fail(res, e))
     })
+    // The scheduled job of production (docs/BACKEND.md): resend the mails of leads left pending.
+    const retryEvery = opts.retryPendingEveryMs ?? (opts.memory ? 0 : 60_000)
+    const retryTimer =
+      retryEvery > 0
+        ? setInterval(() => {
+            const req = new Request(`${url}/functions/v1/submit-lead/retry-pending`, {
+              method: 'POST',
+              headers: { apikey: keys.secret, 'Content-Type': 'application/json' },
+              body: '{}',
+            })
+            const run = functions['submit-lead']?.(req)
+            if (run) waitUntil(run.catch((e: unknown) => console.error('[local-supabase] retry-pending failed', e)))
+          }, retryEvery)
+        : undefined
+    retryTimer?.unref()
     return {
       url,
       anonKey: LOCAL_ANON_KEY,
+      publishableKey: LOCAL_PUBLISHABLE_KEY,
       serviceRoleKey: LOCAL_SERVICE_ROLE_KEY,
+      secretKey: LOCAL_SECRET_KEY,
       db: db.pg,
       stop: async () => {
+        clearInterval(retryTimer)
+        await Promise.all([...inFlight])
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           server.closeAllConnections()
@@ -169,23 +206,27 @@ async function route(ctx: RouteContext, req: IncomingMessage, res: ServerRespons
   return handleRest(rest, req, res, url, subpath, await requestClaims(req, apikeyClaims))
 }
 
+// Like the hosted gateway: the apikey header (or ?apikey=) must hold a project key, in its new
+// form (sb_publishable_…, sb_secret_…) or its legacy JWT form.
 async function apiKeyClaims(req: IncomingMessage, url: URL): Promise<Claims> {
   const header = req.headers.apikey
   const key = (Array.isArray(header) ? header[0] : header) ?? url.searchParams.get('apikey')
   if (!key) throw new HttpError(401, { message: 'No API key found in request', hint: 'No `apikey` request header or url param was found.' })
-  try {
-    const claims = await verifyToken(key)
-    if (claims.role === 'anon' || claims.role === 'service_role') return claims
-  } catch {
-    // fall through: same answer for every kind of bad key
-  }
+  const role = await apiKeyRole(key)
+  if (role) return { role }
   throw new HttpError(401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' })
 }
 
-// PostgREST trusts the Authorization JWT; without one, the apikey's own role (anon) applies.
+// PostgREST trusts the Authorization JWT; without one, the apikey's own role applies. A bearer
+// that is itself a project key (supabase-js sends its key there before anyone signs in) counts
+// as that key, as on the hosted gateway.
 async function requestClaims(req: IncomingMessage, apikeyClaims: Claims): Promise<Claims> {
   const token = bearerToken(req)
   if (!token) return apikeyClaims
+  if (token.startsWith('sb_')) {
+    const role = await apiKeyRole(token)
+    if (role) return { role }
+  }
   try {
     return await verifyToken(token)
   } catch (e) {

@@ -9,7 +9,28 @@ export const LOCAL_ANON_KEY = LOCAL_SUPABASE_ANON_KEY
 export const LOCAL_SERVICE_ROLE_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU'
 
+// The new API key forms (sb_publishable_…, sb_secret_…), which are not JWTs: the gateway maps
+// each to its role. These are the Supabase CLI's published local values.
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH'
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz'
+
 const key = new TextEncoder().encode(LOCAL_JWT_SECRET)
+
+/**
+ * The role a project API key grants, in any of its forms: the new opaque keys by exact match,
+ * the legacy keys as signed JWTs naming anon or service_role. Undefined for anything else.
+ */
+export async function apiKeyRole(apiKey: string): Promise<'anon' | 'service_role' | undefined> {
+  if (apiKey === LOCAL_PUBLISHABLE_KEY) return 'anon'
+  if (apiKey === LOCAL_SECRET_KEY) return 'service_role'
+  if (apiKey.startsWith('sb_')) return undefined
+  try {
+    const { role } = await verifyToken(apiKey)
+    return role === 'anon' || role === 'service_role' ? role : undefined
+  } catch {
+    return undefined
+  }
+}
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role'
 export const API_ROLES: readonly ApiRole[] = ['anon', 'authenticated', 'service_role']

@@ -202,11 +202,14 @@ interface RpcFunction {
   returnsSet: boolean
   /** Composite or TABLE result: rows are objects. */
   returnsRows: boolean
+  returnsVoid: boolean
 }
 
 // POST /rest/v1/rpc/<fn> with a JSON object of named arguments, like PostgREST: the function
 // runs as the request's role, so EXECUTE grants and (for security invoker functions) RLS decide.
-// Only functions in the public schema, called with exactly their argument names.
+// Only functions in the public schema. PostgREST's rules: an argument with a DEFAULT may be left
+// out (the call names only the arguments sent, so PostgreSQL fills in the defaults), and a
+// function returning void answers 204 No Content.
 async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerResponse, url: URL, name: string, claims: Claims) {
   const method = req.method ?? 'GET'
   const query = [...url.searchParams].filter(([k]) => k !== 'apikey')
@@ -230,45 +233,58 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
   if (!isObject(body)) throw unsupported('an RPC body that is not a JSON object of named arguments')
   const keys = Object.keys(body).sort()
   const fn = await findFunction(cfg.db, name, keys)
-  const params: unknown[] = []
-  const args = fn.args.map((a) => {
-    const v = body[a.name]
-    params.push(v === null || v === undefined ? null : typeof v === 'string' ? v : JSON.stringify(v))
-    return `${quoteIdent(a.name)} => $${params.length}::${a.type}`
-  })
-  const call = `public.${quoteIdent(name)}(${args.join(', ')})`
-  const sql = fn.returnsSet || fn.returnsRows ? `select coalesce(json_agg(to_json(r)), '[]'::json) as v from ${call} r` : `select to_json(${call}) as v`
+  // As PostgREST does: the JSON object becomes a record of the arguments' own types
+  // (json_to_record), so arrays, objects and numbers convert the way PostgreSQL converts JSON.
+  const present = fn.args.filter((a) => a.name in body)
+  const record = present.map((a) => `${quoteIdent(a.name)} ${a.type}`).join(', ')
+  const call = `public.${quoteIdent(name)}(${present.map((a) => `${quoteIdent(a.name)} => x.${quoteIdent(a.name)}`).join(', ')})`
+  const from = present.length ? `from json_to_record($1::json) as x(${record})` : ''
+  const params = present.length ? [JSON.stringify(body)] : []
+  const sql =
+    fn.returnsSet || fn.returnsRows
+      ? `select coalesce(json_agg(to_json(r)), '[]'::json) as v ${from ? `${from}, lateral` : 'from'} ${call} r`
+      : `select to_json(${call}) as v ${from}`
   const rows = await runAs(cfg.db, claims, method, async (tx) => (await tx.query<{ v: unknown }>(sql, params)).rows)
+  if (fn.returnsVoid) return sendEmpty(res, 204)
   let value = rows[0]?.v ?? null
   if (fn.returnsRows && !fn.returnsSet && Array.isArray(value)) value = value[0] ?? null
   return sendJson(res, 200, value)
 }
 
+// PostgREST picks the function whose arguments cover the keys sent and whose arguments without
+// a default are all among them; two such overloads are ambiguous (PGRST203, 300).
 async function findFunction(db: Db, name: string, keys: string[]): Promise<RpcFunction> {
   const candidates = await db.admin(
     async (tx) =>
       (
-        await tx.query<{ names: string[] | null; types: string[]; retset: boolean; rettype: string }>(
+        await tx.query<{ names: string[] | null; types: string[]; defaults: number; retset: boolean; rettype: string; retname: string }>(
           `select p.proargnames as names,
                 array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as types,
-                p.proretset as retset, ty.typtype as rettype
+                p.pronargdefaults as defaults, p.proretset as retset, ty.typtype as rettype,
+                format_type(p.prorettype, null) as retname
          from pg_proc p join pg_namespace n on n.oid = p.pronamespace join pg_type ty on ty.oid = p.prorettype
          where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f'`,
           [name],
         )
       ).rows,
   )
+  const matches: RpcFunction[] = []
   for (const c of candidates) {
     const args = c.types.map((type, i) => ({ name: c.names?.[i] ?? '', type }))
     if (args.some((a) => !a.name)) continue
-    if (
-      args
-        .map((a) => a.name)
-        .sort()
-        .join(',') !== keys.join(',')
-    )
-      continue
-    return { args, returnsSet: c.retset, returnsRows: c.rettype === 'c' }
+    const required = args.slice(0, args.length - c.defaults).map((a) => a.name)
+    const known = new Set(args.map((a) => a.name))
+    if (!keys.every((k) => known.has(k)) || !required.every((r) => keys.includes(r))) continue
+    matches.push({ args, returnsSet: c.retset, returnsRows: c.rettype === 'c', returnsVoid: c.retname === 'void' })
+  }
+  if (matches.length === 1) return matches[0] as RpcFunction
+  if (matches.length > 1) {
+    throw new HttpError(300, {
+      code: 'PGRST203',
+      message: `Could not choose the best candidate function between: ${matches.map((m) => `public.${name}(${m.args.map((a) => `${a.name} => ${a.type}`).join(', ')})`).join(', ')}`,
+      details: null,
+      hint: 'Try renaming the parameters or the function itself in the database so function overloading can be resolved',
+    })
   }
   throw new HttpError(404, {
     code: 'PGRST202',

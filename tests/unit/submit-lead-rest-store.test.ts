@@ -1,70 +1,140 @@
-// The production store (PostgREST RPC with the service role) sends the SQL functions' own
-// parameter names: each captured call is replayed on the migrated PGlite database with those
-// names as named arguments, so a renamed parameter on either side fails here.
+// The production store (PostgREST RPC with the project's secret key) against the local backend's
+// real /rest/v1, which follows PostgREST's rules: defaulted arguments may be left out, a void
+// function answers 204, the new key forms and the legacy JWTs are both accepted. No fake fetch:
+// this is the path every lead takes, locally and in production.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { openDb, type Db } from '../../server/local-supabase/db'
+import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { restStore } from '../../supabase/functions/submit-lead/store'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
-let db: Db
+let sb: LocalSupabase
 beforeAll(async () => {
-  db = await openDb({})
+  sb = await startLocalSupabase({ port: 0, memory: true, smtpUrl: '' })
 })
 afterAll(async () => {
-  await db?.close()
+  await sb?.stop()
 })
 
-/** A fetch that acts as PostgREST's /rest/v1/rpc/<fn>: named JSON arguments, JSON result. */
-function postgrestRpc(calls: { url: string; headers: Headers }[]): typeof fetch {
-  return (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input)
-    calls.push({ url, headers: new Headers(init?.headers) })
-    const fn = /\/rest\/v1\/rpc\/([a-z_]+)$/.exec(url)?.[1]
-    const args = JSON.parse(String(init?.body)) as Record<string, unknown>
-    const names = Object.keys(args)
-    const sql = `select public.${fn}(${names.map((n, i) => `${n} => $${i + 1}`).join(', ')}) as r`
-    const values = names.map((n) => (typeof args[n] === 'object' && args[n] !== null ? JSON.stringify(args[n]) : args[n]))
-    const { rows } = await db.pg.query<{ r: unknown }>(sql, values)
-    return new Response(rows[0]?.r === null || rows[0]?.r === '' ? '' : JSON.stringify(rows[0]?.r), { status: 200 })
-  }) as typeof fetch
+const contact = (over: Record<string, unknown> = {}) => ({
+  id: crypto.randomUUID(),
+  kind: 'contact',
+  name: 'Jean',
+  email: `jean.${crypto.randomUUID().slice(0, 8)}@example.fr`,
+  subject: 'S',
+  message: 'M',
+  locale: 'fr',
+  consent_contact: true,
+  consent_privacy: true,
+  products: [],
+  ...over,
+})
+
+async function row(id: string) {
+  return (await sb.db.query<Record<string, unknown>>('select * from public.leads where id = $1', [id])).rows[0]
 }
 
-describe('restStore', () => {
-  it('calls intake_lead and lead_notification_result with their parameter names and the service key', async () => {
-    const calls: { url: string; headers: Headers }[] = []
-    const store = restStore('https://ref.supabase.co/', 'service-key', postgrestRpc(calls))
-    const id = crypto.randomUUID()
-    const lead = {
-      id,
-      kind: 'contact',
-      name: 'Jean',
-      email: 'jean@example.fr',
-      subject: 'S',
-      message: 'M',
-      locale: 'fr',
-      consent_contact: true,
-      consent_privacy: true,
-      products: [],
-    }
-    expect(await store.intake(lead, 'e'.repeat(64), 10)).toEqual({ outcome: 'stored', id })
-    expect(await store.intake(lead, 'e'.repeat(64), 10)).toEqual({ outcome: 'duplicate', id })
-    await store.notificationResult(id, 'failed', 2, 'SMTP down')
-    const { rows } = await db.pg.query('select notification_status, notification_attempts, notification_error from public.leads where id = $1', [id])
-    expect(rows).toEqual([{ notification_status: 'failed', notification_attempts: 2, notification_error: 'SMTP down' }])
-    expect(calls.map((c) => c.url)).toEqual([
-      'https://ref.supabase.co/rest/v1/rpc/intake_lead',
-      'https://ref.supabase.co/rest/v1/rpc/intake_lead',
-      'https://ref.supabase.co/rest/v1/rpc/lead_notification_result',
-    ])
-    for (const c of calls) {
-      expect(c.headers.get('apikey')).toBe('service-key')
-      expect(c.headers.get('authorization')).toBe('Bearer service-key')
-    }
+async function signIn(): Promise<string> {
+  const res = await fetch(`${sb.url}/auth/v1/token?grant_type=password`, {
+    method: 'POST',
+    headers: { apikey: sb.publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: 'netting-admin-2026' }),
+  })
+  expect(res.status).toBe(200)
+  return ((await res.json()) as { access_token: string }).access_token
+}
+
+describe('the local REST API follows PostgREST for functions', () => {
+  const rpc = (fn: string, body: unknown, key = sb.secretKey) =>
+    fetch(`${sb.url}/rest/v1/rpc/${fn}`, { method: 'POST', headers: { apikey: key, 'Content-Type': 'application/json' }, body: JSON.stringify(body) })
+
+  it('fills in defaulted arguments the call leaves out', async () => {
+    const lead = contact()
+    const res = await rpc('intake_lead', { p_lead: lead, p_ip_hash: 'a'.repeat(64) })
+    expect(res.status).toBe(200)
+    expect(await res.json()).toEqual({ outcome: 'stored', id: lead.id, ack: true, ack_skipped: null })
+  })
+
+  it('refuses a call missing an argument without a default, naming the function (PGRST202)', async () => {
+    const res = await rpc('intake_lead', { p_lead: contact() })
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({ code: 'PGRST202' })
+  })
+
+  it('answers 204 with no body for a void function', async () => {
+    const lead = contact()
+    await rpc('intake_lead', { p_lead: lead, p_ip_hash: 'b'.repeat(64) })
+    const res = await rpc('lead_notification_result', { p_id: lead.id, p_status: 'sent', p_attempts: 1 })
+    expect(res.status).toBe(204)
+    expect(await res.text()).toBe('')
+    expect(await row(lead.id)).toMatchObject({ notification_status: 'sent', notification_attempts: 1 })
+  })
+
+  it('keeps the service functions from the publishable key (EXECUTE is granted to service_role only)', async () => {
+    const res = await rpc('intake_lead', { p_lead: contact(), p_ip_hash: 'c'.repeat(64) }, sb.publishableKey)
+    expect(res.status).toBe(401)
+  })
+})
+
+describe('restStore on the local backend', () => {
+  for (const form of ['sb_secret_ key', 'legacy service_role JWT'] as const) {
+    it(`stores, deduplicates and records mails with the ${form}`, async () => {
+      const store = restStore(sb.url, { secret: form === 'sb_secret_ key' ? sb.secretKey : sb.serviceRoleKey })
+      const lead = contact()
+      expect(await store.intake(lead, 'e'.repeat(64), 10, {})).toEqual({ outcome: 'stored', id: lead.id, ack: true, ack_skipped: null })
+      expect(await store.intake(lead, 'e'.repeat(64), 10, {})).toEqual({ outcome: 'duplicate', id: lead.id })
+      await store.notificationResult(lead.id, 'failed', 2, 'SMTP down', ['sales'])
+      expect(await row(lead.id)).toMatchObject({
+        notification_status: 'failed',
+        notification_attempts: 2,
+        notification_error: 'SMTP down',
+        mails_sent: ['sales'],
+      })
+    })
+  }
+
+  it('caps acknowledgements per address: the lead is stored, the reason recorded', async () => {
+    const store = restStore(sb.url, { secret: sb.secretKey })
+    const email = 'victim@example.org'
+    const outcomes = []
+    for (let i = 0; i < 5; i++)
+      outcomes.push(await store.intake(contact({ email: i % 2 ? email.toUpperCase() : email }), `${i}`.repeat(64), 10, { perRecipientPerDay: 3 }))
+    expect(outcomes.map((o) => o.outcome)).toEqual(['stored', 'stored', 'stored', 'stored', 'stored'])
+    expect(outcomes.map((o) => (o.outcome === 'stored' ? o.ack : undefined))).toEqual([true, true, true, false, false])
+    expect(outcomes.map((o) => (o.outcome === 'stored' ? o.ack_skipped : undefined)).slice(3)).toEqual(['recipient_limit', 'recipient_limit'])
+  })
+
+  it('caps acknowledgements site-wide per hour', async () => {
+    const store = restStore(sb.url, { secret: sb.secretKey })
+    const { rows } = await sb.db.query<{ n: number }>(
+      "select count(*)::int as n from public.leads where created_at > now() - interval '1 hour' and ack_skipped is null",
+    )
+    const budget = (rows[0]?.n ?? 0) + 1
+    const first = await store.intake(contact(), '1'.repeat(64), 10, { perHour: budget })
+    const second = await store.intake(contact(), '2'.repeat(64), 10, { perHour: budget })
+    expect(first).toMatchObject({ outcome: 'stored', ack: true })
+    expect(second).toMatchObject({ outcome: 'stored', ack: false, ack_skipped: 'hourly_limit' })
+  })
+
+  it('claims stuck leads once, and a lead an admin may read for a resend', async () => {
+    const store = restStore(sb.url, { secret: sb.secretKey, publishable: sb.publishableKey })
+    const lead = contact()
+    await store.intake(lead, 'f'.repeat(64), 10, {})
+    const stuck = await store.claimStuck(0, 100)
+    expect(stuck.map((l) => l.id)).toContain(lead.id)
+    // Claimed just now: a second sweep with a deadline does not take it again.
+    expect((await store.claimStuck(60, 100)).map((l) => l.id)).not.toContain(lead.id)
+
+    expect(await store.canRead(lead.id, await signIn())).toBe(true)
+    expect(await store.canRead(lead.id, sb.anonKey)).toBe(false)
+    expect(await store.canRead(lead.id, 'not-a-token')).toBe(false)
+
+    expect((await store.claimOne(lead.id))?.id).toBe(lead.id)
+    await store.notificationResult(lead.id, 'sent', 1, null, ['sales', 'ack'])
+    expect(await store.claimOne(lead.id)).toBeUndefined()
   })
 
   it('turns an HTTP error into an exception (the handler answers 500, nothing half-done)', async () => {
-    const failing = (async () => new Response('{"message":"boom"}', { status: 503 })) as typeof fetch
-    await expect(restStore('https://ref.supabase.co', 'k', failing).intake({}, 'f'.repeat(64), 10)).rejects.toThrow(/HTTP 503/)
+    await expect(restStore(sb.url, { secret: 'sb_secret_wrong' }).intake(contact(), 'f'.repeat(64), 10, {})).rejects.toThrow(/HTTP 401/)
   })
 })

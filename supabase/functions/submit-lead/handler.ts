@@ -1,13 +1,22 @@
-// POST /functions/v1/submit-lead: the only way a lead gets into public.leads.
-// Web-standard Request → Response; the contract is in docs/BACKEND.md ("The intake endpoint").
+// /functions/v1/submit-lead: the only way a lead gets into public.leads, and the way its mails
+// are sent again. Web-standard Request → Response; the contract is in docs/BACKEND.md ("The
+// intake endpoint").
+//   POST /submit-lead                 a buyer's lead (public, JSON only)
+//   POST /submit-lead/retry-pending   resend the mails of leads stuck "pending" (secret key only;
+//                                     a scheduled job calls it)
+//   POST /submit-lead/resend          resend one lead's unsent mails (an admin, by the admin's
+//                                     own session: row level security decides who may)
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
 import { leadSchema, stripBidi } from '../_shared/lead-schema.ts'
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
+import { clientKey } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
 import { notifyLead, type NotifyConfig, type SendMail } from './notify.ts'
 
 export const MAX_BODY_BYTES = 32 * 1024
 export const RATE_LIMIT = 10
+/** Deeper JSON than any lead needs (the lead object holds one array) is refused, not walked. */
+export const MAX_DEPTH = 4
 const ATTRIBUTION_MAX = 500
 const BODY_KEYS = new Set(['lead', 'captchaToken', 'website', 'attribution'])
 const ATTRIBUTION_COLUMNS = {
@@ -20,11 +29,19 @@ const ATTRIBUTION_COLUMNS = {
   utmContent: 'utm_content',
 } as const
 
+export interface AckLimits {
+  /** Acknowledgements one address may receive in 24 hours (default 3). */
+  perRecipientPerDay?: number
+  /** Acknowledgements the whole site may send in an hour (default 100). */
+  perHour?: number
+}
+
 export interface SubmitLeadDeps {
   store: LeadStore
   /** Salt for the client-IP hash in the rate-limit table (RATE_LIMIT_SALT). */
   rateLimitSalt: string
   rateLimit?: number
+  ackLimits?: AckLimits
   captcha?: CaptchaConfig
   notify: NotifyConfig
   /** Overrides SMTP (tests). */
@@ -35,6 +52,8 @@ export interface SubmitLeadDeps {
   allowOrigin?: (origin: string) => boolean
   /** Called with the notification promise of every stored lead (tests await it). */
   onNotified?: (id: string, outcome: Promise<'sent' | 'failed'>) => void
+  /** True when the request carries the project's secret key (retry-pending may run). */
+  isServiceCaller?: (req: Request) => boolean
 }
 
 type Issue = { path: (string | number)[]; message: string }
@@ -47,62 +66,127 @@ export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) =>
         status,
         headers: { 'Content-Type': 'application/json; charset=utf-8', ...cors, ...headers },
       })
-    const invalid = (issues: Issue[]) => json(400, { error: 'invalid', issues })
 
     if (req.method === 'OPTIONS') return new Response(null, { status: 204, headers: cors })
     if (req.method !== 'POST') return json(405, { error: 'method_not_allowed' }, { Allow: 'POST, OPTIONS' })
+    // Only JSON. A cross-site form or a no-cors fetch can send text/plain, form-urlencoded or
+    // multipart without asking the browser's permission (CORS "simple requests"); JSON needs a
+    // preflight, which the allowed origins decide. So no other site can submit through its
+    // visitors' browsers.
+    if (!isJson(req.headers.get('content-type'))) return json(415, { error: 'unsupported_media_type', expected: 'application/json' })
 
     try {
-      const raw = await readLimited(req)
-      if (raw === 'too_large') return json(413, { error: 'too_large' })
-      let body: unknown
-      try {
-        body = JSON.parse(raw)
-      } catch {
-        return invalid([{ path: [], message: 'The body is not JSON' }])
-      }
-      // One request, one lead: arrays, batches and unknown envelopes are refused outright.
-      if (!isPlainObject(body)) return invalid([{ path: [], message: 'One JSON object with a "lead" expected' }])
-      const extra = Object.keys(body).filter((k) => !BODY_KEYS.has(k))
-      if (extra.length) return invalid(extra.map((k) => ({ path: [k], message: 'Unknown field' })))
-      if (!isPlainObject(body.lead)) return invalid([{ path: ['lead'], message: 'One lead object expected' }])
-
-      // Honeypot: a bot that filled the hidden field gets a normal-looking success, nothing stored.
-      if (body.website !== undefined && body.website !== null && body.website !== '') {
-        const id = typeof body.lead.id === 'string' ? body.lead.id : crypto.randomUUID()
-        return json(200, { id })
-      }
-
-      const parsed = leadSchema.safeParse(deepStripBidi(body.lead))
-      if (!parsed.success) {
-        return invalid(parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })))
-      }
-      const lead = parsed.data
-      const ip = clientIp(req)
-
-      if (deps.captcha) {
-        const token = typeof body.captchaToken === 'string' ? body.captchaToken : ''
-        if (!token || !(await verifyCaptcha(deps.captcha, token, ip))) return json(400, { error: 'captcha' })
-      }
-
-      const row: Record<string, unknown> = { ...lead, ...attributionColumns(body.attribution) }
-      const ipHash = await sha256Hex(`${deps.rateLimitSalt}:${ip ?? 'unknown'}`)
-      const result = await deps.store.intake(row, ipHash, deps.rateLimit ?? RATE_LIMIT)
-      if (result.outcome === 'rate_limited') {
-        return json(429, { error: 'rate_limited' }, { 'Retry-After': String(result.retry_after) })
-      }
-      if (result.outcome === 'duplicate') return json(200, { id: lead.id, duplicate: true })
-
-      // Stored first; the mails follow without holding up the buyer's answer.
-      const notified = notifyLead(row, deps.store, deps.notify, deps.sendMail)
-      deps.onNotified?.(lead.id, notified)
-      deps.waitUntil?.(notified)
-      return json(201, { id: lead.id })
+      const route = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)
+      if (route === 'retry-pending') return await retryPending(req, deps, json)
+      if (route === 'resend') return await resend(req, deps, json)
+      return await intake(req, deps, json)
     } catch (e) {
       console.error('submit-lead: failed', e)
       return json(500, { error: 'server' })
     }
   }
+}
+
+type Json = (status: number, body: unknown, headers?: Record<string, string>) => Response
+
+async function readBody(req: Request): Promise<{ body: Record<string, unknown> } | { error: Issue[] | 'too_large' }> {
+  const raw = await readLimited(req)
+  if (raw === 'too_large') return { error: 'too_large' }
+  let body: unknown
+  try {
+    body = JSON.parse(raw)
+  } catch {
+    return { error: [{ path: [], message: 'The body is not JSON' }] }
+  }
+  if (tooDeep(body, 0)) return { error: [{ path: [], message: `JSON nested more than ${MAX_DEPTH} levels deep` }] }
+  if (!isPlainObject(body)) return { error: [{ path: [], message: 'One JSON object expected' }] }
+  return { body }
+}
+
+async function intake(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
+  const invalid = (issues: Issue[]) => json(400, { error: 'invalid', issues })
+  const read = await readBody(req)
+  if ('error' in read) return read.error === 'too_large' ? json(413, { error: 'too_large' }) : invalid(read.error)
+  const { body } = read
+  // One request, one lead: arrays, batches and unknown envelopes are refused outright.
+  const extra = Object.keys(body).filter((k) => !BODY_KEYS.has(k))
+  if (extra.length) return invalid(extra.map((k) => ({ path: [k], message: 'Unknown field' })))
+  if (!isPlainObject(body.lead)) return invalid([{ path: ['lead'], message: 'One lead object expected' }])
+
+  // Honeypot: a bot that filled the hidden field gets a normal-looking success, nothing stored.
+  if (body.website !== undefined && body.website !== null && body.website !== '') {
+    const id = typeof body.lead.id === 'string' ? body.lead.id : crypto.randomUUID()
+    return json(200, { id })
+  }
+
+  const parsed = leadSchema.safeParse(deepStripBidi(body.lead))
+  if (!parsed.success) {
+    return invalid(parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })))
+  }
+  const lead = parsed.data
+  const client = clientKey(req.headers)
+
+  if (deps.captcha) {
+    const token = typeof body.captchaToken === 'string' ? body.captchaToken : ''
+    const remoteIp = client?.startsWith('v4:') ? client.slice(3) : undefined
+    if (!token || !(await verifyCaptcha(deps.captcha, token, remoteIp))) return json(400, { error: 'captcha' })
+  }
+
+  const row: Record<string, unknown> = { ...lead, ...attributionColumns(body.attribution) }
+  const ipHash = await sha256Hex(`${deps.rateLimitSalt}:${client ?? 'unknown'}`)
+  const result = await deps.store.intake(row, ipHash, deps.rateLimit ?? RATE_LIMIT, deps.ackLimits ?? {})
+  if (result.outcome === 'rate_limited') {
+    return json(429, { error: 'rate_limited' }, { 'Retry-After': String(result.retry_after) })
+  }
+  if (result.outcome === 'duplicate') return json(200, { id: lead.id, duplicate: true })
+
+  // Stored first; the mails follow without holding up the buyer's answer. The database decided
+  // whether this address may get an acknowledgement (per-recipient and hourly caps).
+  const notified = notifyLead(row, deps.store, deps.notify, deps.sendMail, { ack: result.ack, sent: [] })
+  deps.onNotified?.(lead.id, notified)
+  deps.waitUntil?.(notified)
+  return json(201, { id: lead.id })
+}
+
+// The scheduled job: leads whose mails never went out (the worker was stopped mid-send, or the
+// first try failed and nothing recorded it) are claimed and sent again, a few at a time.
+async function retryPending(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
+  if (!deps.isServiceCaller?.(req)) return json(401, { error: 'unauthorized' })
+  const read = await readBody(req)
+  if ('error' in read) return json(400, { error: 'invalid' })
+  const olderThan = Number(read.body.olderThanSeconds ?? 300)
+  if (!Number.isFinite(olderThan) || olderThan < 0)
+    return json(400, { error: 'invalid', issues: [{ path: ['olderThanSeconds'], message: 'A number of seconds' }] })
+  const leads = await deps.store.claimStuck(olderThan, 20)
+  const outcomes = await Promise.all(leads.map((l) => notifyLead(l, deps.store, deps.notify, deps.sendMail, resendPlan(l))))
+  return json(200, { retried: leads.length, sent: outcomes.filter((o) => o === 'sent').length })
+}
+
+// An admin asks for one lead's mails again. The admin's own token reads the lead first, so the
+// same row level security that guards the inbox decides (admin role, aal2 with a factor).
+async function resend(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
+  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  if (!token || token.startsWith('sb_')) return json(401, { error: 'unauthorized' })
+  const read = await readBody(req)
+  if ('error' in read) return json(400, { error: 'invalid' })
+  const id = read.body.id
+  if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return json(400, { error: 'invalid', issues: [{ path: ['id'], message: 'A lead id' }] })
+  if (!(await deps.store.canRead(id, token))) return json(404, { error: 'not_found' })
+  const lead = await deps.store.claimOne(id)
+  if (!lead) return json(409, { error: 'already_sent' })
+  const outcome = await notifyLead(lead, deps.store, deps.notify, deps.sendMail, resendPlan(lead))
+  return json(200, { id, notification: outcome })
+}
+
+/** What a resend sends: only the mails not yet delivered, and the acknowledgement only if it was allowed. */
+function resendPlan(lead: Record<string, unknown>): { ack: boolean; sent: string[] } {
+  const sent = Array.isArray(lead.mails_sent) ? (lead.mails_sent as string[]) : []
+  return { ack: lead.ack_skipped === null || lead.ack_skipped === undefined, sent }
+}
+
+function isJson(contentType: string | null): boolean {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase()
+  return type === 'application/json'
 }
 
 function corsHeaders(req: Request, deps: SubmitLeadDeps): Record<string, string> {
@@ -150,6 +234,13 @@ function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v)
 }
 
+// Stops at the first level past the limit, so a 32 KB body of brackets costs nothing.
+function tooDeep(v: unknown, depth: number): boolean {
+  if (typeof v !== 'object' || v === null) return false
+  if (depth >= MAX_DEPTH) return true
+  return Object.values(v).some((x) => tooDeep(x, depth + 1))
+}
+
 function deepStripBidi(v: unknown): unknown {
   if (typeof v === 'string') return stripBidi(v)
   if (Array.isArray(v)) return v.map(deepStripBidi)
@@ -157,23 +248,27 @@ function deepStripBidi(v: unknown): unknown {
   return v
 }
 
-// Attribution is nice to have: anything odd is dropped or cut, never a reason to lose the lead.
+// Attribution is whatever a visitor's link carried: anything odd is cleaned, cut or dropped,
+// never a reason to lose the lead. Lone surrogate halves become U+FFFD, control characters
+// (NUL, line breaks, NEL) and bidi controls go.
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
+const ATTRIBUTION_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+export function cleanAttribution(v: string): string {
+  const clean = stripBidi(v.replace(LONE_SURROGATES, '\ufffd')).replace(ATTRIBUTION_CONTROLS, '').trim()
+  return [...clean].slice(0, ATTRIBUTION_MAX).join('')
+}
+
 function attributionColumns(a: unknown): Record<string, string> {
   if (!isPlainObject(a)) return {}
   const out: Record<string, string> = {}
   for (const [key, column] of Object.entries(ATTRIBUTION_COLUMNS)) {
     const v = a[key]
     if (typeof v !== 'string') continue
-    const clean = [...stripBidi(v).trim()].slice(0, ATTRIBUTION_MAX).join('')
+    const clean = cleanAttribution(v)
     if (clean) out[column] = clean
   }
   return out
-}
-
-// Supabase's gateway puts the client address first in X-Forwarded-For; the local backend
-// overwrites the header with the socket address, so a client cannot choose its own key.
-function clientIp(req: Request): string | undefined {
-  return req.headers.get('x-forwarded-for')?.split(',')[0]?.trim() || undefined
 }
 
 async function sha256Hex(text: string): Promise<string> {

@@ -1,24 +1,64 @@
 // Supabase Edge Function `submit-lead` (Deno). The local backend (server/local-supabase/) imports
-// createSubmitLeadHandler from this same module and runs it in Node with a PGlite store.
+// createSubmitLeadHandler and depsFromEnv from this same module and runs them in Node, with the
+// same REST store against its own /rest/v1.
+//
+// The entry is a default export `{ fetch }`: Supabase's Edge Runtime serves it, and so does
+// `deno serve --host 127.0.0.1 --port <n>`. The module never calls Deno.serve itself, so it
+// binds no socket of its own choosing (Deno.serve's default is 0.0.0.0:8000).
 //
 // Secrets (docs/BACKEND.md): SMTP_URL, SALES_EMAIL, MAIL_FROM, SITE_URL, HCAPTCHA_SECRET or
-// TURNSTILE_SECRET, RATE_LIMIT_SALT, ALLOWED_ORIGINS. SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY
-// are set by Supabase itself.
+// TURNSTILE_SECRET, RATE_LIMIT_SALT, ALLOWED_ORIGINS, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_HOUR.
+// Supabase itself sets SUPABASE_URL and the project keys: SUPABASE_SECRET_KEYS and
+// SUPABASE_PUBLISHABLE_KEYS (JSON objects such as {"default":"sb_secret_…"}), and the legacy
+// SUPABASE_SERVICE_ROLE_KEY and SUPABASE_ANON_KEY, which are being retired.
 import { runtimeEnv, type Env } from './env.ts'
 import { captchaFromEnv } from './captcha.ts'
-import { restStore } from './store.ts'
+import { restStore, type ProjectKeys } from './store.ts'
 import { createSubmitLeadHandler, type SubmitLeadDeps } from './handler.ts'
 
 export { createSubmitLeadHandler } from './handler.ts'
 export type { SubmitLeadDeps } from './handler.ts'
 
-declare const Deno: { serve(handler: (req: Request) => Promise<Response>): unknown } | undefined
 declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined
+
+/** The first key of a SUPABASE_*_KEYS JSON object ("default" first), or undefined. */
+function keyFromJson(raw: string | undefined, name: string): string | undefined {
+  if (!raw) return undefined
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(raw)
+  } catch {
+    throw new Error(`submit-lead: ${name} is not a JSON object of keys`)
+  }
+  if (typeof parsed !== 'object' || parsed === null) throw new Error(`submit-lead: ${name} is not a JSON object of keys`)
+  const keys = parsed as Record<string, unknown>
+  const key = keys.default ?? Object.values(keys)[0]
+  return typeof key === 'string' && key ? key : undefined
+}
+
+/** The project's keys: the new forms first, the legacy JWTs as a fallback. */
+export function projectKeys(env: Env): ProjectKeys {
+  const secret = keyFromJson(env('SUPABASE_SECRET_KEYS'), 'SUPABASE_SECRET_KEYS') ?? env('SUPABASE_SERVICE_ROLE_KEY')
+  if (!secret) throw new Error('submit-lead: SUPABASE_SECRET_KEYS (or the legacy SUPABASE_SERVICE_ROLE_KEY) must be set')
+  const publishable = keyFromJson(env('SUPABASE_PUBLISHABLE_KEYS'), 'SUPABASE_PUBLISHABLE_KEYS') ?? env('SUPABASE_ANON_KEY')
+  return { secret, publishable }
+}
+
+/** Constant-time comparison, so the secret cannot be guessed byte by byte from response times. */
+function sameKey(a: string, b: string): boolean {
+  const x = new TextEncoder().encode(a)
+  const y = new TextEncoder().encode(b)
+  let diff = x.length ^ y.length
+  for (let i = 0; i < Math.max(x.length, y.length); i++) diff |= (x[i] ?? 0) ^ (y[i] ?? 0)
+  return diff === 0
+}
+
+const positive = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
 
 export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
   const url = env('SUPABASE_URL')
-  const key = env('SUPABASE_SERVICE_ROLE_KEY')
-  if (!url || !key) throw new Error('submit-lead: SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY must be set')
+  if (!url) throw new Error('submit-lead: SUPABASE_URL must be set')
+  const keys = projectKeys(env)
   const origins = env('ALLOWED_ORIGINS')
     ?.split(',')
     .map((o) => o.trim())
@@ -26,8 +66,9 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
   const salt = env('RATE_LIMIT_SALT')
   if (!salt) console.warn('submit-lead: RATE_LIMIT_SALT is not set; client IP hashes use an unsalted default')
   return {
-    store: restStore(url, key),
+    store: restStore(url, keys),
     rateLimitSalt: salt ?? 'submit-lead',
+    ackLimits: { perRecipientPerDay: positive(env('ACK_PER_RECIPIENT_PER_DAY')), perHour: positive(env('ACK_PER_HOUR')) },
     captcha: captchaFromEnv(env),
     notify: {
       smtpUrl: env('SMTP_URL'),
@@ -37,6 +78,11 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     },
     waitUntil: typeof EdgeRuntime !== 'undefined' ? (p) => EdgeRuntime.waitUntil(p) : undefined,
     allowOrigin: origins?.length ? (o) => origins.includes(o) : undefined,
+    // The scheduled retry job presents the secret key (apikey header or bearer).
+    isServiceCaller: (req) => {
+      const given = [req.headers.get('apikey'), /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]]
+      return given.some((k) => !!k && sameKey(k, keys.secret))
+    },
   }
 }
 
@@ -50,6 +96,5 @@ export const handler = async (req: Request): Promise<Response> => {
   }
   return configured(req)
 }
-export default handler
 
-if (typeof Deno !== 'undefined') Deno.serve(handler)
+export default { fetch: handler }

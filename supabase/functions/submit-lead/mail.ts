@@ -92,11 +92,14 @@ export function salesMail(lead: Record<string, unknown>, facts: Facts, opts: { f
   }
 }
 
-export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opts: { from: string; siteUrl: string }): Promise<MailMessage> {
+// The acknowledgement goes to an address anyone can type, so it carries nothing the sender typed
+// (no name, no message): only our own text, the lead's reference and our contact details. Then
+// the form cannot be used to deliver someone else's words from our domain. How many an address
+// may receive is capped in the database (public.intake_lead).
+export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opts: { from: string; siteUrl: string; replyTo?: string }): Promise<MailMessage> {
   const t = await loadMailTexts(String(lead.locale))
   const kind = String(lead.kind)
   const values = {
-    name: String(lead.name),
     brand: facts.brand,
     reference: String(lead.id).slice(0, 8).toUpperCase(),
     email: facts.email,
@@ -107,7 +110,8 @@ export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opt
   return {
     from: opts.from,
     to: String(lead.email),
-    replyTo: facts.email,
+    // Answers go to the sales inbox (SALES_EMAIL), which may differ from the published address.
+    replyTo: opts.replyTo ?? facts.email,
     subject: k(`mail.ack.subject.${kind}`).replace(/[\r\n]+/g, ' '),
     text: [
       k('mail.ack.greeting'),

@@ -1,7 +1,13 @@
 // After a lead is stored: mail sales and the buyer, retrying with backoff. Whatever happens the
-// lead stays stored; the outcome goes to leads.notification_* (the admin shows a failure).
+// lead stays stored; the outcome goes to leads.notification_* and leads.mails_sent (the admin
+// shows a failure, and a resend sends only what did not go out).
+//
+// Every try has a deadline, and all tries together fit well inside a hosted worker's wall-clock
+// limit (150 s on the free plan): a silent SMTP server must end in a recorded "failed", never in
+// a worker stopped mid-wait with the lead left "pending". nodemailer's own defaults (2 minutes
+// to connect, 30 s for the greeting, 10 minutes of socket silence) are far past that limit.
 import nodemailer from 'nodemailer'
-import type { LeadStore } from './store.ts'
+import type { LeadStore, MailName } from './store.ts'
 import { buyerMail, loadFacts, salesMail, type MailMessage } from './mail.ts'
 
 export interface NotifyConfig {
@@ -13,9 +19,18 @@ export interface NotifyConfig {
   from?: string
   /** Site URL for the admin link; default content/facts.yml business.siteUrl (SITE_URL overrides). */
   siteUrl?: string
-  /** Total tries per lead (default 4) and the first pause; each next pause doubles. */
+  /** Total tries per lead (default 3) and the first pause; each next pause doubles. */
   attempts?: number
   backoffMs?: number
+  /** The most one try may take (default 15 s), and all tries together (default 50 s). */
+  attemptTimeoutMs?: number
+  totalTimeoutMs?: number
+}
+
+/** Which mails to send: the acknowledgement only when the caps allowed it; none already sent. */
+export interface MailPlan {
+  ack: boolean
+  sent: string[]
 }
 
 export type SendMail = (msg: MailMessage) => Promise<void>
@@ -24,7 +39,8 @@ const transports = new Map<string, SendMail>()
 function smtpSender(url: string): SendMail {
   let send = transports.get(url)
   if (!send) {
-    const transport = nodemailer.createTransport(url, {})
+    // The URL's own query (?greetingTimeout=…) still wins: nodemailer merges it over these.
+    const transport = nodemailer.createTransport({ url, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 15_000 })
     send = async (msg) => {
       await transport.sendMail(msg)
     }
@@ -35,14 +51,34 @@ function smtpSender(url: string): SendMail {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
-export async function notifyLead(lead: Record<string, unknown>, store: LeadStore, cfg: NotifyConfig, send?: SendMail): Promise<'sent' | 'failed'> {
+class Timeout extends Error {}
+function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Timeout(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms)
+  })
+  return Promise.race([p, limit]).finally(() => clearTimeout(timer))
+}
+
+export async function notifyLead(
+  lead: Record<string, unknown>,
+  store: LeadStore,
+  cfg: NotifyConfig,
+  send: SendMail | undefined,
+  plan: MailPlan,
+): Promise<'sent' | 'failed'> {
   const id = String(lead.id)
+  const delivered = new Set<MailName>(plan.sent.filter((m): m is MailName => m === 'sales' || m === 'ack'))
   if (!cfg.smtpUrl && !send) {
-    await store.notificationResult(id, 'failed', 0, 'SMTP_URL is not set: no mail was sent')
+    await store.notificationResult(id, 'failed', 0, 'SMTP_URL is not set: no mail was sent', [...delivered]).catch((e: unknown) => {
+      console.error(`submit-lead: could not record the notification failure of lead ${id}`, e)
+    })
     return 'failed'
   }
   const deliver = send ?? smtpSender(cfg.smtpUrl as string)
-  const attempts = Math.max(1, cfg.attempts ?? 4)
+  const attempts = Math.max(1, cfg.attempts ?? 3)
+  const attemptTimeout = cfg.attemptTimeoutMs ?? 15_000
+  const deadline = Date.now() + (cfg.totalTimeoutMs ?? 50_000)
   let pause = cfg.backoffMs ?? 2000
   let lastError = ''
   let tries = 0
@@ -50,29 +86,43 @@ export async function notifyLead(lead: Record<string, unknown>, store: LeadStore
     const facts = await loadFacts()
     const siteUrl = cfg.siteUrl ?? facts.siteUrl
     const from = cfg.from ?? `${facts.brand} <${facts.email}>`
+    const salesTo = cfg.salesEmail ?? facts.email
     // Two mails, each sent once: a retry resends only the one that did not go out.
-    const pending = [salesMail(lead, facts, { from, to: cfg.salesEmail ?? facts.email, siteUrl }), await buyerMail(lead, facts, { from, siteUrl })]
-    while (tries < attempts) {
+    const pending: { name: MailName; msg: MailMessage }[] = []
+    if (!delivered.has('sales')) pending.push({ name: 'sales', msg: salesMail(lead, facts, { from, to: salesTo, siteUrl }) })
+    if (plan.ack && !delivered.has('ack')) pending.push({ name: 'ack', msg: await buyerMail(lead, facts, { from, siteUrl, replyTo: salesTo }) })
+    while (pending.length && tries < attempts) {
+      const left = deadline - Date.now()
+      if (left <= 0) break
       tries++
       // Both at once; the ones that went out leave the list.
-      const results = await Promise.allSettled(pending.map((m) => deliver(m)))
-      const failed = results.flatMap((r, i) => (r.status === 'rejected' ? [{ msg: pending[i] as MailMessage, why: r.reason as unknown }] : []))
-      if (!failed.length) {
-        await store.notificationResult(id, 'sent', tries, null)
-        return 'sent'
-      }
-      pending.splice(0, pending.length, ...failed.map((f) => f.msg))
-      lastError = failed.map((f) => (f.why instanceof Error ? f.why.message : String(f.why))).join('; ')
-      if (tries < attempts) {
+      const results = await Promise.allSettled(pending.map((m) => withDeadline(deliver(m.msg), Math.min(attemptTimeout, left), `SMTP (${m.name})`)))
+      const failed: typeof pending = []
+      const reasons: string[] = []
+      results.forEach((r, i) => {
+        const m = pending[i] as (typeof pending)[number]
+        if (r.status === 'fulfilled') delivered.add(m.name)
+        else {
+          failed.push(m)
+          reasons.push(r.reason instanceof Error ? r.reason.message : String(r.reason))
+        }
+      })
+      pending.splice(0, pending.length, ...failed)
+      lastError = reasons.join('; ')
+      if (pending.length && tries < attempts && Date.now() + pause < deadline) {
         await sleep(pause)
         pause *= 2
       }
+    }
+    if (!pending.length) {
+      await store.notificationResult(id, 'sent', tries, null, [...delivered])
+      return 'sent'
     }
   } catch (e) {
     lastError = e instanceof Error ? e.message : String(e)
   }
   console.error(`submit-lead: notification for lead ${id} failed after ${tries} tries: ${lastError}`)
-  await store.notificationResult(id, 'failed', tries, lastError).catch((e: unknown) => {
+  await store.notificationResult(id, 'failed', tries, lastError || 'no try fitted in the time allowed', [...delivered]).catch((e: unknown) => {
     console.error(`submit-lead: could not record the notification failure of lead ${id}`, e)
   })
   return 'failed'

@@ -1,33 +1,77 @@
-// Where the function stores a lead. Both stores call the same SQL functions from
-// supabase/migrations/20261123000100_lead_intake.sql (public.intake_lead does the rate limit
-// and the insert in one transaction), so the rules live in the database either way.
-export type IntakeOutcome = { outcome: 'stored'; id: string } | { outcome: 'duplicate'; id: string } | { outcome: 'rate_limited'; retry_after: number }
+// Where the function stores a lead: PostgREST RPC on the project's REST API, in production and
+// on the local backend alike (server/local-supabase/ serves /rest/v1 by PostgREST's rules). The
+// SQL functions are in supabase/migrations/: public.intake_lead does the rate limit, the
+// acknowledgement caps and the insert in one transaction, so the rules live in the database.
+export type IntakeOutcome =
+  | { outcome: 'stored'; id: string; ack: boolean; ack_skipped?: string | null }
+  | { outcome: 'duplicate'; id: string }
+  | { outcome: 'rate_limited'; retry_after: number }
+
+export type MailName = 'sales' | 'ack'
 
 export interface LeadStore {
-  intake(row: Record<string, unknown>, ipHash: string, limit: number): Promise<IntakeOutcome>
-  notificationResult(id: string, status: 'sent' | 'failed', attempts: number, error: string | null): Promise<void>
+  intake(row: Record<string, unknown>, ipHash: string, limit: number, ack: { perRecipientPerDay?: number; perHour?: number }): Promise<IntakeOutcome>
+  notificationResult(id: string, status: 'sent' | 'failed', attempts: number, error: string | null, sent: MailName[]): Promise<void>
+  /** Leads still pending after olderThanSeconds, marked as claimed so no other run takes them. */
+  claimStuck(olderThanSeconds: number, limit: number): Promise<Record<string, unknown>[]>
+  /** One lead whose mails are not all sent, claimed for a resend; undefined when none is due. */
+  claimOne(id: string): Promise<Record<string, unknown> | undefined>
+  /** Whether the holder of this user access token may read the lead (row level security). */
+  canRead(id: string, accessToken: string): Promise<boolean>
 }
 
-/** Production: PostgREST RPC with the service role key (both given to every Edge Function). */
-export function restStore(supabaseUrl: string, serviceRoleKey: string, fetchImpl: typeof fetch = fetch): LeadStore {
-  const rpc = async (fn: string, args: Record<string, unknown>): Promise<unknown> => {
-    const res = await fetchImpl(`${supabaseUrl.replace(/\/$/, '')}/rest/v1/rpc/${fn}`, {
-      method: 'POST',
-      headers: {
-        apikey: serviceRoleKey,
-        Authorization: `Bearer ${serviceRoleKey}`,
-        'Content-Type': 'application/json',
-      },
-      body: JSON.stringify(args),
+export interface ProjectKeys {
+  /** sb_secret_… (or the legacy service_role JWT): bypasses row level security. */
+  secret: string
+  /** sb_publishable_… (or the legacy anon JWT): sent with a user's token. */
+  publishable?: string
+}
+
+// The new keys (sb_…) are not JWTs: they go in the apikey header only, and the gateway turns them
+// into their role. A legacy key is a JWT, which PostgREST also wants as the bearer token.
+const keyHeaders = (key: string): Record<string, string> => (key.startsWith('sb_') ? { apikey: key } : { apikey: key, Authorization: `Bearer ${key}` })
+
+export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typeof fetch = fetch): LeadStore {
+  const base = `${supabaseUrl.replace(/\/$/, '')}/rest/v1`
+  const call = async (path: string, init: { method: string; headers: Record<string, string>; body?: unknown }): Promise<unknown> => {
+    const res = await fetchImpl(`${base}/${path}`, {
+      method: init.method,
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json', ...init.headers },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(15_000),
     })
     const text = await res.text()
-    if (!res.ok) throw new Error(`rpc ${fn}: HTTP ${res.status} ${text.slice(0, 300)}`)
+    if (!res.ok) throw new Error(`${init.method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`)
     return text ? (JSON.parse(text) as unknown) : null
   }
+  const rpc = (fn: string, args: Record<string, unknown>) => call(`rpc/${fn}`, { method: 'POST', headers: keyHeaders(keys.secret), body: args })
   return {
-    intake: async (row, ipHash, limit) => (await rpc('intake_lead', { p_lead: row, p_ip_hash: ipHash, p_limit: limit })) as IntakeOutcome,
-    notificationResult: async (id, status, attempts, error) => {
-      await rpc('lead_notification_result', { p_id: id, p_status: status, p_attempts: attempts, p_error: error })
+    intake: async (row, ipHash, limit, ack) => {
+      const args: Record<string, unknown> = { p_lead: row, p_ip_hash: ipHash, p_limit: limit }
+      if (ack.perRecipientPerDay !== undefined) args.p_ack_per_day = ack.perRecipientPerDay
+      if (ack.perHour !== undefined) args.p_ack_per_hour = ack.perHour
+      return (await rpc('intake_lead', args)) as IntakeOutcome
+    },
+    notificationResult: async (id, status, attempts, error, sent) => {
+      await rpc('lead_notification_result', { p_id: id, p_status: status, p_attempts: attempts, p_error: error, p_sent: sent })
+    },
+    claimStuck: async (olderThanSeconds, limit) =>
+      ((await rpc('claim_stuck_notifications', { p_older_than: `${Math.floor(olderThanSeconds)} seconds`, p_limit: limit })) as Record<string, unknown>[]) ??
+      [],
+    claimOne: async (id) => {
+      const lead = (await rpc('claim_lead_notification', { p_id: id })) as Record<string, unknown> | null
+      return lead?.id ? lead : undefined
+    },
+    canRead: async (id, accessToken) => {
+      const rows = (await call(`leads?select=id&id=eq.${encodeURIComponent(id)}`, {
+        method: 'GET',
+        headers: { apikey: keys.publishable ?? keys.secret, Authorization: `Bearer ${accessToken}` },
+      }).catch((e: unknown) => {
+        // An expired or forged token is "may not", not a server error.
+        if (e instanceof Error && /HTTP (401|403)/.test(e.message)) return []
+        throw e
+      })) as unknown[]
+      return rows.length === 1
     },
   }
 }

@@ -1,0 +1,186 @@
+// The Edge Function as production runs it: under real Deno (the runtime of Supabase Edge
+// Functions, pinned as @deno/linux-x64-glibc), served with `deno serve` from its default export,
+// storing through its production REST store on the local backend with the new secret key form,
+// and mailing over real SMTP. Deno fetches the npm: imports from the registry, held to
+// supabase/functions/submit-lead/deno.lock (--frozen: a changed dependency must update the lock).
+import { spawn, execFile, type ChildProcess } from 'node:child_process'
+import { promisify } from 'node:util'
+import type { AddressInfo } from 'node:net'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { SMTPServer } from 'smtp-server'
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
+
+const DENO = path.resolve('node_modules/@deno/linux-x64-glibc/deno')
+const FUNCTION_DIR = path.resolve('supabase/functions/submit-lead')
+const CONFIG = ['--config', path.join(FUNCTION_DIR, 'deno.json'), '--frozen']
+const env = { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
+
+const mails: ParsedMail[] = []
+const arrivals: (() => void)[] = []
+let smtp: SMTPServer
+let smtpUrl = ''
+let sb: LocalSupabase
+let deno: ChildProcess | undefined
+let functionUrl = ''
+const requests: string[] = []
+const requestWaiters: (() => void)[] = []
+
+/** Resolves once the backend has answered a request whose log line matches (the write itself). */
+function requestServed(pattern: RegExp): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (requests.some((line) => pattern.test(line))) resolve()
+      else requestWaiters.push(check)
+    }
+    check()
+  })
+}
+
+/** Resolves once n mails have arrived (the event itself, not a guess at how long it takes). */
+function mailsArrived(n: number): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (mails.length >= n) resolve()
+      else arrivals.push(check)
+    }
+    check()
+  })
+}
+
+/** Starts `deno serve` on a free loopback port and resolves with its URL when it listens. */
+function denoServe(extraEnv: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  const child = spawn(
+    DENO,
+    ['serve', '--host', '127.0.0.1', '--port', '0', '--allow-net', '--allow-env', '--allow-sys=hostname', ...CONFIG, path.join(FUNCTION_DIR, 'index.ts')],
+    {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  return new Promise((resolve, reject) => {
+    let output = ''
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const m = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)
+      if (m) resolve({ child, url: m[1] as string })
+    }
+    child.stdout?.on('data', onData)
+    child.stderr?.on('data', onData)
+    child.on('exit', (code) => reject(new Error(`deno serve exited with ${code}:\n${output}`)))
+  })
+}
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS', 'AUTH'],
+    logger: false,
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          mails.push(mail)
+          for (const wake of arrivals.splice(0)) wake()
+          callback()
+        },
+        (e: Error) => callback(e),
+      )
+    },
+  })
+  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
+  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+  sb = await startLocalSupabase({
+    port: 0,
+    memory: true,
+    smtpUrl: '',
+    log: (line) => {
+      requests.push(line)
+      for (const wake of requestWaiters.splice(0)) wake()
+    },
+  })
+})
+
+afterAll(async () => {
+  deno?.kill()
+  await sb?.stop()
+  await new Promise<void>((resolve) => smtp?.close(() => resolve()))
+})
+
+describe('submit-lead under Deno', () => {
+  it('type-checks with its import map and lock file', async () => {
+    await expect(promisify(execFile)(DENO, ['check', ...CONFIG, path.join(FUNCTION_DIR, 'index.ts')], { env })).resolves.toBeDefined()
+  })
+
+  it('serves its default export with `deno serve`, stores a lead through the REST store and sends both mails', async () => {
+    const served = await denoServe({
+      SUPABASE_URL: sb.url,
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: sb.secretKey }),
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: sb.publishableKey }),
+      SMTP_URL: smtpUrl,
+      SALES_EMAIL: 'sales-desk@example.com',
+      RATE_LIMIT_SALT: 'deno-test',
+    })
+    deno = served.child
+    functionUrl = served.url
+    const lead = {
+      id: crypto.randomUUID(),
+      kind: 'quote',
+      name: 'Mehmet Kaya',
+      email: 'mehmet@kasap.example.com.tr',
+      company: 'Kaya Et Ürünleri',
+      country: 'Türkiye',
+      products: ['beef'],
+      quantity: '40',
+      quantity_unit: 'rolls',
+      locale: 'tr',
+      consent_privacy: true,
+      consent_contact: true,
+    }
+    const res = await fetch(functionUrl, {
+      method: 'POST',
+      // What the hosted gateway hands the function: the client's own header kept, the real
+      // address appended, and CF-Connecting-IP set.
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '10.0.0.1, 203.0.113.9', 'CF-Connecting-IP': '203.0.113.9' },
+      body: JSON.stringify({ lead, attribution: { utmSource: 'news\u0000letter' } }),
+    })
+    expect(res.status).toBe(201)
+    expect(await res.json()).toEqual({ id: lead.id })
+    await mailsArrived(2)
+    const to = mails.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()
+    expect(to).toEqual(['mehmet@kasap.example.com.tr', 'sales-desk@example.com'])
+    const sales = mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'sales-desk@example.com')
+    expect(sales?.text).toContain(lead.id)
+
+    // The outcome is recorded right after the second mail: wait for that write.
+    await requestServed(/^POST \/rest\/v1\/rpc\/lead_notification_result 204 /)
+    const row = (await sb.db.query<Record<string, unknown>>('select * from public.leads where id = $1', [lead.id])).rows[0]
+    expect(row).toMatchObject({ name: 'Mehmet Kaya', utm_source: 'newsletter', notification_status: 'sent', mails_sent: ['ack', 'sales'] })
+  })
+
+  it('answers 415 to a text/plain submission and 400 to a NUL in a typed field', async () => {
+    const plain = await fetch(functionUrl, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: '{"lead":{}}' })
+    expect(plain.status).toBe(415)
+    const nul = await fetch(functionUrl, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        lead: {
+          id: crypto.randomUUID(),
+          kind: 'contact',
+          name: 'A\u0000',
+          email: 'a@example.com',
+          subject: 's',
+          message: 'm',
+          locale: 'en',
+          consent_privacy: true,
+          consent_contact: true,
+        },
+      }),
+    })
+    expect(nul.status).toBe(400)
+    expect(await nul.json()).toMatchObject({ issues: [{ path: ['name'] }] })
+  })
+})
