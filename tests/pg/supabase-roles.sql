@@ -65,7 +65,6 @@ alter role postgres set search_path to "$user", public, extensions;
 -- Extensions live in their own schema; the seed calls extensions.crypt() and gen_salt().
 create schema if not exists extensions;
 create extension if not exists pgcrypto with schema extensions;
-create extension if not exists "uuid-ossp" with schema extensions;
 grant usage on schema extensions to anon, authenticated, service_role;
 grant all on schema extensions to postgres;
 
