@@ -110,7 +110,7 @@ check_database() {
     su_psql -d "$db" -f "$ROOT/tests/pg/rls.sql"
 }
 
-# Both databases at once: the CLI spends most of its time waiting on round trips.
+# Both databases at once: the two pushes overlap, each mostly the CLI waiting on the server.
 targets=("postgres off" "legacy_grants on")
 pids=()
 for target in "${targets[@]}"; do
