@@ -130,4 +130,6 @@ for i in "${!targets[@]}"; do
   fi
 done
 [[ "$failed" -eq 0 ]] || exit 1
-echo "pg-check: $("$PG_BIN/postgres" --version), Supabase CLI $("$SUPABASE" --version)"
+# The CLI's version, read from its package rather than by starting the CLI once more.
+cli_version="$(sed -nE 's/^  "version": "(.+)",$/\1/p' "$ROOT/node_modules/supabase/package.json")"
+echo "pg-check: $("$PG_BIN/postgres" --version), Supabase CLI $cli_version"
