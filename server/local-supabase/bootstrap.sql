@@ -1,6 +1,8 @@
 -- Minimal stand-in for the parts of hosted Supabase that exist before any project migration:
--- the API roles and GoTrue's auth schema. Runs before supabase/migrations/* on PGlite (local
--- server) and on plain PostgreSQL (scripts/pg-check.sh). Never run it against hosted Supabase.
+-- the API roles and GoTrue's auth schema. Runs before supabase/migrations/* on PGlite (the local
+-- server). Never run it against hosted Supabase. The real PostgreSQL check (scripts/pg-check.sh)
+-- uses tests/pg/supabase-roles.sql instead, closer to a hosted project: postgres without
+-- superuser rights, GoTrue's full auth.users and auth.identities (which supabase/seed.sql needs).
 --
 -- Column names mirror GoTrue's real tables (auth.users, auth.sessions, auth.refresh_tokens,
 -- auth.mfa_factors, auth.mfa_challenges, auth.mfa_amr_claims) so SQL written against them,

@@ -1,15 +1,16 @@
 -- Plain-SQL assertions for supabase/migrations/*.sql on a real PostgreSQL (15, 16 or 17), run by
--- scripts/pg-check.sh after server/local-supabase/bootstrap.sql and the migrations. Each check
--- raises an exception on failure; psql runs with ON_ERROR_STOP, so the first failure stops it.
--- Roles are switched with SET ROLE and claims with request.jwt.claims, as PostgREST does.
+-- scripts/pg-check.sh as the superuser after tests/pg/supabase-roles.sql and `supabase db push`.
+-- Each check raises an exception on failure; psql runs with ON_ERROR_STOP, so the first failure
+-- stops it. Roles are switched with SET ROLE and claims with request.jwt.claims, as PostgREST
+-- does.
 \set ON_ERROR_STOP 1
 \set QUIET 1
 set client_min_messages = warning;
 
--- Fixtures, as the database owner.
+-- Fixtures. Addresses other than the seed's admin@example.com: GoTrue's email index is unique.
 insert into auth.users (id, email, raw_app_meta_data) values
-  ('00000000-0000-4000-8000-000000000001', 'admin@example.com', '{"role":"admin"}'),
-  ('00000000-0000-4000-8000-000000000002', 'visitor@example.com', '{}');
+  ('00000000-0000-4000-8000-000000000001', 'rls-admin@example.com', '{"role":"admin"}'),
+  ('00000000-0000-4000-8000-000000000002', 'rls-visitor@example.com', '{}');
 
 -- Leads arrive through public.intake_lead() as service_role (the submit-lead function). Fields
 -- the server owns (created_at, consent_at, status, notes, notification_*) are ignored if sent.
@@ -194,8 +195,8 @@ exception when insufficient_privilege then null; end $$;
 reset role;
 
 -- An unverified factor changes nothing; a verified one requires aal2.
-insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret)
-values ('20000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', 'pending', 'totp', 'unverified', 'X');
+insert into auth.mfa_factors (id, user_id, friendly_name, factor_type, status, secret, created_at, updated_at)
+values ('20000000-0000-4000-8000-000000000001', '00000000-0000-4000-8000-000000000001', 'pending', 'totp', 'unverified', 'X', now(), now());
 set role authenticated;
 do $$ declare n int; begin
   select count(*) into n from public.leads;
