@@ -24,8 +24,8 @@ interface Table {
 export async function findDamage(pg: PGlite): Promise<string[]> {
   const { rows: tables } = await pg.query<Table>(`
     select format('%I.%I', n.nspname, c.relname) as name,
-           format('%I', pk.relname) as "pkIndex",
-           (select string_agg(format('%I', a.attname), ', ' order by k.ord)
+           quote_ident(pk.relname) as "pkIndex",
+           (select string_agg(quote_ident(a.attname), ', ' order by k.ord)
               from unnest(i.indkey::int2[]) with ordinality k(attnum, ord)
               join pg_attribute a on a.attrelid = c.oid and a.attnum = k.attnum) as "pkColumns"
       from pg_class c
