@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { fileURLToPath } from 'node:url'
 import path from 'node:path'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { assertDatabaseWhole, INTEGRITY_EXTENSIONS } from './integrity'
 import type { Claims } from './jwt'
 
 export type Tx = Transaction
@@ -66,11 +67,18 @@ async function template(migrationsDir: string): Promise<Blob> {
 /**
  * A new database (in memory, or `dataDir` without PG_VERSION: checkDataDir has refused anything
  * half there) is a copy of the template, which is keyed by bootstrap.sql and the migrations, so
- * nothing is left to apply. An existing data directory gets the bootstrap (idempotent) and the
- * migrations it lacks.
+ * nothing is left to apply. An existing data directory must read whole (integrity.ts) before it
+ * gets the bootstrap (idempotent) and the migrations it lacks: nothing is written into damage.
  */
 async function open(dataDir: string | undefined, migrationsDir: string): Promise<PGlite> {
-  if (dataDir && existsSync(path.join(dataDir, 'PG_VERSION'))) return prepare(await PGlite.create(dataDir), migrationsDir)
+  if (dataDir && existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    const pg = await PGlite.create(dataDir, { extensions: INTEGRITY_EXTENSIONS })
+    await assertDatabaseWhole(pg, dataDir).catch(async (e: unknown) => {
+      await pg.close()
+      throw e
+    })
+    return prepare(pg, migrationsDir)
+  }
   const loadDataDir = await template(migrationsDir)
   return dataDir ? PGlite.create(dataDir, { loadDataDir }) : PGlite.create({ loadDataDir })
 }
