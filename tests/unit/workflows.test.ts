@@ -37,7 +37,7 @@ describe('GitHub Actions workflows', () => {
     expect(release.jobs.test.uses).toBe('./.github/workflows/ci.yml')
   })
 
-  it('the release deploys only after the tests, with the audit and the guarded production build before migrations, function and Pages', () => {
+  it('the release deploys only after the tests, with the audit and the guarded production build before migrations, Auth settings, function and Pages', () => {
     const deploy = load('release.yml').jobs.deploy
     expect(deploy.needs).toEqual(expect.arrayContaining(['test']))
     const runs: string = deploy.steps.map((s: { run?: string }) => s.run ?? '').join('\n')
@@ -45,6 +45,7 @@ describe('GitHub Actions workflows', () => {
       'npm run audit',
       'npm run build:production',
       'supabase db push',
+      'scripts/supabase-config-push.sh',
       'supabase functions deploy submit-lead',
       'wrangler pages deploy dist/client',
     ].map((c) => runs.indexOf(c))
@@ -68,9 +69,20 @@ describe('GitHub Actions workflows', () => {
     expect(load('release.yml').jobs.test.uses).toMatch(/^\.\/\.github\/workflows\//)
   })
 
-  it('every secret the workflows use is named in the README', () => {
+  it('the release runs the Supabase CLI that package-lock.json pins, the one the tests ran', () => {
+    const deploy = load('release.yml').jobs.deploy
+    expect(deploy.steps.filter((s: { uses?: string }) => s.uses?.startsWith('supabase/setup-cli'))).toEqual([])
+    const calls = deploy.steps.flatMap((s: { run?: string }) => [...(s.run ?? '').matchAll(/^.*\bsupabase (link|db|functions|config)\b.*$/gm)].map((m) => m[0]))
+    expect(calls.length).toBeGreaterThanOrEqual(3)
+    for (const call of calls) expect(call).toMatch(/^\s*npx --no-install supabase /)
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8'))
+    expect(pkg.devDependencies.supabase).toMatch(/^\d+\.\d+\.\d+$/)
+    expect(readFileSync('scripts/supabase-config-push.sh', 'utf8')).toMatch(/^exec npx --no-install supabase config push /m)
+  })
+
+  it('every secret and variable the workflows use is named in the README', () => {
     const readme = readFileSync('README.md', 'utf8')
-    const used = new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/secrets\.([A-Z_]+)/g)].map((m) => m[1]!)))
+    const used = new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/(?:secrets|vars)\.([A-Z_]+)/g)].map((m) => m[1]!)))
     expect(used.size).toBeGreaterThan(5)
     for (const name of used) expect(readme, name).toContain(`\`${name}\``)
   })
