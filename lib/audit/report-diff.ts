@@ -1,7 +1,7 @@
 // What a pull request did to the translations: two audit outputs (reports/audit/ of the base
 // branch and of the PR, from `npm run audit -- --out <dir>`) → completion before → after per
 // language and the findings the PR added or fixed. Posted as the PR's sticky comment by
-// .github/workflows/ci.yml (scripts/audit/diff.ts).
+// .github/workflows/preview.yml (scripts/audit/diff.ts).
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
