@@ -10,16 +10,16 @@ export const BUSINESS = {
 
 export const MAIL_TEXTS: Record<string, Record<string, string>> = {
   "ar": {
-    "mail.ack.subject.contact": "تلقّينا رسالتك – {brand}",
+    "mail.ack.subject.contact": "تلقّينا رسالتكم – {brand}",
     "mail.ack.subject.quote": "تلقّينا طلب عرض السعر – {brand}",
     "mail.ack.subject.samples": "تلقّينا طلب العيّنات – {brand}",
     "mail.ack.greeting": "مرحبًا {name}،",
-    "mail.ack.received.contact": "شكرًا لرسالتك، فقد وصلت إلى فريق مبيعات التصدير لدينا.",
+    "mail.ack.received.contact": "شكرًا لرسالتكم، فقد وصلت إلى فريق مبيعات التصدير لدينا.",
     "mail.ack.received.quote": "شكرًا لطلب عرض السعر، فقد وصل إلى فريق مبيعات التصدير لدينا.",
     "mail.ack.received.samples": "شكرًا لطلب العيّنات، فقد وصل إلى فريق مبيعات التصدير لدينا.",
-    "mail.ack.reply": "سنردّ عليك خلال يوم عمل واحد عبر البريد الإلكتروني، أو عبر الهاتف إذا تركت لنا رقمًا.",
-    "mail.ack.reference": "الرقم المرجعي لطلبك: {reference}",
-    "mail.ack.notYou": "إذا لم تكن أنت من أرسل هذا الطلب، فتجاهل هذه الرسالة؛ لن نراسلك مرة أخرى.",
+    "mail.ack.reply": "سنردّ عليكم خلال يوم عمل واحد عبر البريد الإلكتروني، أو عبر الهاتف إذا تركتم لنا رقمًا.",
+    "mail.ack.reference": "الرقم المرجعي لطلبكم: {reference}",
+    "mail.ack.notYou": "إذا لم تكونوا أنتم من أرسل هذا الطلب، فتجاهلوا هذه الرسالة؛ لن نراسلكم مرة أخرى.",
     "mail.ack.signoff": "مع أطيب التحيات،",
     "mail.ack.team": "فريق مبيعات التصدير في {brand}"
   },
