@@ -6,6 +6,7 @@ export const RUNTIME_PLACEHOLDERS: Record<string, readonly string[]> = {
   'nav.submenu': ['section'], // components/layout/header.tsx
   'product.sizeHelp.text': ['productName'], // pages/content/product/+Page.tsx
   'product.order.title': ['productName'],
+  'glossary.termTitle': ['term'], // pages/content/glossary-term/+data.ts
   'quote.prefill.stitches': ['stitches'], // components/forms/quote-prefill.ts
   'quote.prefill.roll': ['rollLength'],
   'form.error.tooLong': ['max'], // components/forms/validate.ts

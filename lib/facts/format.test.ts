@@ -2,7 +2,7 @@
 // by hand: the conjunction and list punctuation each language uses.
 import { describe, expect, it } from 'vitest'
 import { facts } from '../content/data'
-import { factVars, formatList, formatValueList, isRtl, offeredStitchCounts, productSpec, rollLengths } from './format'
+import { arabicWeeks, factVars, formatList, formatValueList, isRtl, offeredStitchCounts, productSpec, rollLengths } from './format'
 
 const LRI = '\u2066'
 const PDI = '\u2069'
@@ -74,5 +74,26 @@ describe('facts as text (content/facts.yml)', () => {
     expect(factVars(facts, false, 'fr').stitchCounts).toBe('16, 18, 24, 36 et 48')
     expect(factVars(facts, false, 'it').rollLengths).toBe('50 m e 100 m')
     expect(factVars(facts, true, 'ar').countries).toBe(`${LRI}40${PDI}`)
+  })
+})
+
+describe('weeks in Arabic: the noun agrees with the number', () => {
+  it.each([
+    [{ min: 1, max: 2 }, 'أسبوع إلى أسبوعين'],
+    [{ min: 1, max: 1 }, 'أسبوع'],
+    [{ min: 2, max: 2 }, 'أسبوعين'],
+    [{ min: 4, max: 6 }, `${LRI}4–6${PDI} أسابيع`],
+    [{ min: 2, max: 3 }, `${LRI}2–3${PDI} أسابيع`],
+    [{ min: 8, max: 12 }, `${LRI}8–12${PDI} أسبوعًا`],
+    [{ min: 3, max: 3 }, `${LRI}3${PDI} أسابيع`],
+  ])('%o → %s', (weeks, expected) => {
+    expect(arabicWeeks(weeks)).toBe(expected)
+  })
+  it('{leadTime} and {genericLeadTime} carry the noun in Arabic only; other languages get the range', () => {
+    const ar = factVars(facts, true, 'ar')
+    expect(ar.leadTime).toBe(arabicWeeks(facts.leadTimes.marketedWeeks))
+    expect(ar.genericLeadTime).toBe(arabicWeeks(facts.leadTimes.genericWeeks))
+    expect(ar.dispatchDays).toBe(`${LRI}5–7${PDI}`)
+    expect(factVars(facts, false, 'de').leadTime).toBe('1–2')
   })
 })

@@ -62,8 +62,23 @@ export function productSpec(facts: Facts, product: string, locale = 'en'): Recor
   }
 }
 
+/**
+ * A number of weeks in Arabic, noun included. An Arabic counted noun takes its form from the
+ * number (1 أسبوع, 2 أسبوعين, 3–10 أسابيع, 11 and more أسبوعًا), so no fixed word can follow a
+ * range: "1–2 أسبوع" is wrong, "أسبوع إلى أسبوعين" is how it is said. Digits are isolated
+ * left-to-right; the noun agrees with the last number read.
+ */
+export function arabicWeeks({ min, max }: Range): string {
+  const word = (n: number) => (n === 1 ? 'أسبوع' : 'أسبوعين')
+  if (max <= 2) return min === max ? word(min) : `${word(min)} إلى ${word(max)}`
+  const noun = max <= 10 ? 'أسابيع' : 'أسبوعًا'
+  return `${isolateLtr(min === max ? String(max) : range({ min, max }))} ${noun}`
+}
+
 /** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
- *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. */
+ *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. In Arabic the week placeholders
+ *  ({leadTime}, {genericLeadTime}) carry their noun (arabicWeeks); everywhere else, and for the
+ *  day placeholders, the text writes the unit. */
 export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<string, string> {
   const t = facts.leadTimes
   const values: Record<string, string> = {
@@ -82,6 +97,10 @@ export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<strin
     phone: facts.business.phone,
   }
   if (rtl) for (const k of Object.keys(values)) values[k] = isolateLtr(values[k]!)
+  if (locale.split('-')[0] === 'ar') {
+    values.leadTime = arabicWeeks(t.marketedWeeks)
+    values.genericLeadTime = arabicWeeks(t.genericWeeks)
+  }
   // lists isolate each value, not the whole: the conjunction is in the page's language
   const lists = { stitchCounts: offeredStitchCounts(facts, locale), rollLengths: rollLengths(facts, locale) }
   return { ...values, ...lists, brand: facts.business.brand }

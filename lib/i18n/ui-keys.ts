@@ -89,6 +89,7 @@ export type UiKey =
   | 'form.unit.metres'
   | 'form.unit.rolls'
   | 'glossary.description'
+  | 'glossary.termTitle'
   | 'glossary.title'
   | 'guide.bacon-slicing-lines-netting.name'
   | 'guide.eu-fda-compliance-for-meat-netting.name'

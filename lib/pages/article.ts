@@ -4,6 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { translator, find, routeTable } from '../content/data'
 import { isPlaceholder } from '../routing/paths'
 import type { PageHead } from '../seo/head'
+import type { Translate } from '../i18n/translate'
 
 type Article = {
   id: string
@@ -21,7 +22,16 @@ export type ArticleData = {
   article: null | { title: string; lead: string; code: string; updated?: string }
 }
 
-export function articleData<T extends Article>(collection: T[], dir: string, section: { label: string; target: string }) {
+/**
+ * `headTitle` turns the article's title into the page's <title>. Glossary terms need it: a term
+ * alone ("HACCP", "Polyester") is the same word in several languages and says nothing of the
+ * site, so two pages would share one title.
+ */
+export function articleData<T extends Article>(
+  collection: T[],
+  dir: string,
+  section: { label: string; target: string; headTitle?: (title: string, t: Translate) => string },
+) {
   return (pageContext: PageContextServer): ArticleData => {
     const { locale, routeKey } = pageContext
     const id = pageContext.routeParams.id!
@@ -41,7 +51,7 @@ export function articleData<T extends Article>(collection: T[], dir: string, sec
     const title = a.title ?? a.term!
     return {
       head: {
-        title,
+        title: section.headTitle ? section.headTitle(title, t) : title,
         description: a.description ?? a.short!,
         ogType: 'article',
         breadcrumbs: [

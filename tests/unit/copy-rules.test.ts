@@ -192,3 +192,39 @@ it('the offered stitch counts are on the compare page in every language', () => 
   }
   for (const [locale, text] of Object.entries(expected)) expect(page('compare', locale).text, locale).toContain(text)
 })
+
+describe('copy the native-speaker review found', () => {
+  it('no two pages share a <title>, in any language', () => {
+    const byTitle = new Map<string, string[]>()
+    for (const p of pages) byTitle.set(p.title, [...(byTitle.get(p.title) ?? []), p.url])
+    expect([...byTitle].filter(([, urls]) => urls.length > 1)).toEqual([])
+  })
+  it('ar: the polite plural, never the singular "you" (اطلب، ابحث، رسالتك)', () => {
+    const letter = '[\\p{L}\\p{M}]'
+    const singular = new RegExp(
+      `(?<!${letter})(?:اطلب|ابحث|اقرأ|افتح|اختر|قارن|حدّد|تعرّف|اطّلع|تحدّث|اسأل|نزّل|جرّب|تحقّق|حاول|تواصل معنا|اتصل بنا|رسالتك|لطلبك|متصفحك|بلدك|بلغتك|لمنتجك)(?!${letter})`,
+      'gu',
+    )
+    expect(hits(inLang('ar'), singular)).toEqual([])
+    expect(page('quote', 'ar').text).toContain('اطلبوا عرض سعر')
+  })
+  it('ar: lead times in words the number agrees with ("أسبوع إلى أسبوعين"), never "1–2 أسبوع"', () => {
+    expect(hits(inLang('ar'), /\d+–\d+ أسبوع(?![\p{L}\p{M}])/gu)).toEqual([])
+    expect(hits(inLang('ar'), /(?:أسبوعين|أسابيع) (?:أسبوع|أسابيع)/g)).toEqual([])
+    expect(page('home', 'ar').text).toContain('أسبوع إلى أسبوعين')
+    expect(page('compare', 'ar').text).toContain('أسبوع إلى أسبوعين')
+  })
+  it.each(['fr', 'it'])('%s: typographic apostrophes (’), no straight ones', (lang) => {
+    expect(hits(inLang(lang), /\p{L}'\p{L}/gu)).toEqual([])
+  })
+  it('it: the search page speaks to "voi"', () => {
+    expect(hits([page('search', 'it')], /\b(?:Cerchi|Provi|Controlli|Può|suo browser)\b/g)).toEqual([])
+  })
+  it('tr: one word for the data sheet, "teknik föy"', () => {
+    expect(hits(inLang('tr'), /veri sayfa/gi)).toEqual([])
+  })
+  it('documents on request: the note agrees with any document (no "for the product you order")', () => {
+    expect(page('downloads', 'en').text).toContain('Not published here: we email it on request.')
+    expect(hits(pages, /for the product you order/g)).toEqual([])
+  })
+})

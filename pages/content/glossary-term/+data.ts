@@ -2,4 +2,8 @@
 import { glossary } from '../../../lib/content/data'
 import { articleData } from '../../../lib/pages/article'
 
-export const data = articleData(glossary, 'glossary', { label: 'glossary', target: 'glossary' })
+export const data = articleData(glossary, 'glossary', {
+  label: 'glossary',
+  target: 'glossary',
+  headTitle: (term, t) => t('glossary.termTitle', { term }),
+})

@@ -153,12 +153,15 @@ const common = {
   message: optionalText(LEAD_LIMITS.message, true),
   products: products.default([]),
   locale: z.enum(LEAD_LOCALES, { error: E.invalid }),
-  page: z.preprocess(blankToUndefined, z
+  page: z.preprocess(
+    blankToUndefined,
+    z
       .string({ error: E.invalid })
       .overwrite(stripBidi)
       .refine((s) => isStorableText(s), { error: E.invalid, abort: true })
       .refine(maxChars(LEAD_LIMITS.page), { error: E.tooLong })
-      .optional()),
+      .optional(),
+  ),
   consent_privacy: consentGiven,
   consent_contact: z.boolean({ error: E.invalid }).default(false),
 }
