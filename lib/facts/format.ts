@@ -45,8 +45,13 @@ export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) =>
     facts.sizing.rollLengthsM.map((m) => `${m} m`),
   )
 
-/** The offered stitch counts (facts.sizing.stitchCounts): "16, 18, 24, 36 and 48". */
-export const offeredStitchCounts = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.stitchCounts.map(String))
+/** Every stitch count we knit: the union of the product lines' own counts, smallest first. There
+ *  is no separate site-wide list, so the compare page cannot name a count no line is knitted in. */
+export const knittedStitchCounts = (facts: Pick<Facts, 'products'>) =>
+  [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)
+
+/** The counts we knit as a list in the locale: "16, 18, 20, 24, 28 and 32". */
+export const offeredStitchCounts = (facts: Pick<Facts, 'products'>, locale: string) => formatValueList(locale, knittedStitchCounts(facts).map(String))
 
 /** The product's values as text in the locale. In a right-to-left locale every value is an
  *  isolated left-to-right run, so the cell or sentence around it keeps the page's direction. */
