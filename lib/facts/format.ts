@@ -67,6 +67,10 @@ export function productSpec(facts: Facts, product: string, locale = 'en'): Recor
   }
 }
 
+const STRETCH_VARS = { stretchCooking: 'standard-cooking', stretchRoasting: 'roasting', stretchSmoking: 'smoking', stretchDrying: 'drying' } as const
+/** Latin digits in every locale, as the facts are shown site-wide; the locale's decimal mark. */
+const decimal = (locale: string) => new Intl.NumberFormat(isRtl(locale) ? `${locale}-u-nu-latn` : locale, { maximumFractionDigits: 2, useGrouping: false })
+
 /** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
  *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. */
 export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<string, string> {
@@ -83,6 +87,11 @@ export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<strin
     maxHeat: `${facts.maxHeatC} °C`,
     maxHeatF: `${celsiusToFahrenheit(facts.maxHeatC)} °F`,
     diameterRange: range(facts.sizing.innerDiameterMm, 'mm'),
+    // the stretch each process puts on the net (product diameter ÷ relaxed diameter), as the
+    // size selector shows it: "1.35×" in English, "1,35×" in Turkish
+    ...Object.fromEntries(
+      Object.entries(STRETCH_VARS).map(([name, process]) => [name, `${decimal(locale).format(facts.sizing.stretchByProcess[process])}×`]),
+    ),
     email: facts.business.email,
     phone: facts.business.phone,
   }

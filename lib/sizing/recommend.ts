@@ -53,11 +53,10 @@
 //    carries none either.
 //
 // 6. Elasticity follows the process (facts.sizing.elasticityByProcess), with the grades as the
-//    size guide and the glossary define them: HIGH stretches furthest and keeps pulling back as
-//    the product shrinks (drying and ageing); MEDIUM is the general choice for cooking and
-//    roasting; LOW stretches least and holds a firm, even calibre over a narrow size range
-//    (smoking, where the product loses little weight). How hard the net presses is the stretch
-//    (rule 4), not the grade.
+//    size guide and the glossary define them: HIGH stretches furthest and pulls back hardest,
+//    so it keeps gripping as the product shrinks (drying and ageing); MEDIUM is the general
+//    choice for cooking and roasting; LOW pulls back gently, for light pressure and shallow net
+//    marks, over a narrower size range (smoking, where the product loses little weight).
 //
 // 7. Rolls: every size comes on the standard roll lengths the product pages state
 //    (facts.sizing.rollLengthsM, 50 m and 100 m), and on a custom length when
