@@ -89,9 +89,7 @@ export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<strin
     diameterRange: range(facts.sizing.innerDiameterMm, 'mm'),
     // the stretch each process puts on the net (product diameter ÷ relaxed diameter), as the
     // size selector shows it: "1.35×" in English, "1,35×" in Turkish
-    ...Object.fromEntries(
-      Object.entries(STRETCH_VARS).map(([name, process]) => [name, `${decimal(locale).format(facts.sizing.stretchByProcess[process])}×`]),
-    ),
+    ...Object.fromEntries(Object.entries(STRETCH_VARS).map(([name, process]) => [name, `${decimal(locale).format(facts.sizing.stretchByProcess[process])}×`])),
     email: facts.business.email,
     phone: facts.business.phone,
   }

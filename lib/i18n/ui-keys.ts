@@ -250,7 +250,6 @@ export type UiKey =
   | 'size-selector.result.quote'
   | 'size-selector.result.relaxed'
   | 'size-selector.result.roll'
-  | 'size-selector.result.rollCustom'
   | 'size-selector.result.samples'
   | 'size-selector.result.stitches'
   | 'size-selector.result.stitchesByLine'

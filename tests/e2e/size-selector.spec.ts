@@ -28,7 +28,7 @@ test('English, 314 mm, drying, sausage & salami: standard 100 mm netting, not ma
   await expect(row(result, 'Relaxed diameter, on the roll')).toHaveText('≈ 63 mm')
   // the line is knitted in 16, 18 and 20; 100 mm is in the small end of its 80–180 mm range → 20
   await expect(row(result, 'Stitch count')).toHaveText('20')
-  await expect(row(result, 'Roll length')).toHaveText('50 m or 100 m or Custom length')
+  await expect(row(result, 'Roll length')).toHaveText('50 m, 100 m, or custom lengths on request')
   await expect(result).toContainText(
     '100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.',
   )

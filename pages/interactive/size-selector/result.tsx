@@ -2,7 +2,7 @@
 // page on first focus, not with the page (see +Page.tsx).
 import { Fragment, type ReactNode } from 'react'
 import { Link } from '../../../components/routing/links'
-import { formatList, formatValueList } from '../../../lib/facts/format'
+import { formatList, isolateLtr, isRtl } from '../../../lib/facts/format'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ExplanationLine, Recommendation } from '../../../lib/sizing/recommend'
 
@@ -21,13 +21,9 @@ export type ResultProps = {
 
 export function Result({ r, line, formatMm, productName, quoteHref, headingId }: ResultProps) {
   const { t, locale } = useI18n()
-  // as on the product pages: "50 m or 100 m or custom length", each value isolated in Arabic
-  const rolls = formatValueList(
-    locale,
-    r.rollLengthsM.map((m) => `${m} m`),
-    'disjunction',
-  )
-  const rollsRow = r.customRollLength ? formatList(locale, [rolls, t(P + 'result.rollCustom')], 'disjunction') : rolls
+  // word for word the product pages' row: "50 m, 100 m, or custom lengths on request"
+  const metres = r.rollLengthsM.map((m) => (isRtl(locale) ? isolateLtr(`${m} m`) : `${m} m`))
+  const rollsRow = formatList(locale, r.customRollLength ? [...metres, t('spec.customLength')] : metres, 'disjunction')
   // The inner diameter (diameter of meat held, as in the catalogue) is the answer; the relaxed
   // diameter is the same net on the roll, shown after it and named as such (lib/sizing/recommend.ts).
   const rows: [string, ReactNode][] = [
