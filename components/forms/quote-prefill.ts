@@ -1,5 +1,6 @@
 // The size selector links to the quote form with its recommendation in the query string
-// (lib/sizing/recommend.ts quoteQuery(): product, diameter, stitches, process, rolls). This turns
+// (lib/sizing/recommend.ts quoteQuery(): product, diameter, stitches, process; `rolls` comes
+// only from other links, as every size is sold on every roll length). This turns
 // it into form values. Query strings are visitor-controlled: every value is checked against a
 // strict pattern or the list of choices, and anything else is ignored.
 import type { Translate } from '../../lib/i18n/translate'

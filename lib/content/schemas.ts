@@ -90,8 +90,15 @@ export const factsSchema = z
         stretchByProcess: z
           .object({ 'standard-cooking': z.number().gt(1), roasting: z.number().gt(1), smoking: z.number().gt(1), drying: z.number().gt(1) })
           .strict(),
-        stitchCounts: z.array(z.number().int().positive()),
         elasticity: z.array(z.enum(['high', 'medium', 'low'])),
+        elasticityByProcess: z
+          .object({
+            'standard-cooking': z.enum(['high', 'medium', 'low']),
+            roasting: z.enum(['high', 'medium', 'low']),
+            smoking: z.enum(['high', 'medium', 'low']),
+            drying: z.enum(['high', 'medium', 'low']),
+          })
+          .strict(),
         rollLengthsM: z.array(z.number().int().positive()),
         customRollLength: z.boolean(),
       })
@@ -122,6 +129,13 @@ export const factsSchema = z
         })
       if (p.heatC > f.maxHeatC) ctx.addIssue({ code: 'custom', path: ['products', id, 'heatC'], message: `${p.heatC} °C is above maxHeatC (${f.maxHeatC} °C)` })
     }
+    for (const [process, grade] of Object.entries(f.sizing.elasticityByProcess))
+      if (!f.sizing.elasticity.includes(grade))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sizing', 'elasticityByProcess', process],
+          message: `"${grade}" is not one of sizing.elasticity (${f.sizing.elasticity.join(', ')})`,
+        })
   })
 
 /** Text a reader sees: blank (empty or only spaces) is a translation left undone. */

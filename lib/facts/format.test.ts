@@ -2,7 +2,7 @@
 // by hand: the conjunction and list punctuation each language uses.
 import { describe, expect, it } from 'vitest'
 import { facts } from '../content/data'
-import { arabicWeeks, factVars, formatList, formatValueList, isRtl, offeredStitchCounts, productSpec, rollLengths } from './format'
+import { arabicWeeks, factVars, formatList, formatValueList, isRtl, knittedStitchCounts, offeredStitchCounts, productSpec, rollLengths } from './format'
 
 const LRI = '\u2066'
 const PDI = '\u2069'
@@ -57,11 +57,12 @@ describe('facts as text (content/facts.yml)', () => {
     expect(rollLengths(facts, 'tr')).toBe('50 m ve 100 m')
     expect(strip(rollLengths(facts, 'ar'))).toBe('50 m و100 m')
   })
-  it('offered stitch counts come from facts.sizing.stitchCounts', () => {
-    expect(facts.sizing.stitchCounts).toEqual([16, 18, 24, 36, 48])
-    expect(offeredStitchCounts(facts, 'en')).toBe('16, 18, 24, 36, and 48')
-    expect(offeredStitchCounts(facts, 'de')).toBe('16, 18, 24, 36 und 48')
-    expect(strip(offeredStitchCounts(facts, 'ar'))).toBe('16 و18 و24 و36 و48')
+  it('the stitch counts we knit are the union of the lines’ own counts, smallest first', () => {
+    const lines = { products: { a: { stitches: [28, 20] }, b: { stitches: [20, 16] }, c: { stitches: [32] } } } as unknown as Pick<typeof facts, 'products'>
+    expect(knittedStitchCounts(lines)).toEqual([16, 20, 28, 32])
+    expect(offeredStitchCounts(lines, 'en')).toBe('16, 20, 28, and 32')
+    expect(offeredStitchCounts(lines, 'de')).toBe('16, 20, 28 und 32')
+    expect(strip(offeredStitchCounts(lines, 'ar'))).toBe('16 و20 و28 و32')
   })
   it('product spec: values isolated in Arabic only', () => {
     expect(productSpec(facts, 'pork', 'en')).toEqual({ diameter: '90–220 mm', stitches: '20 / 24 / 28', heat: '220 °C (428 °F)', rolls: '50 m and 100 m' })
@@ -71,7 +72,7 @@ describe('facts as text (content/facts.yml)', () => {
   })
   it('{countries} is the number only: each language says "more than" itself', () => {
     expect(factVars(facts, false, 'de').countries).toBe('40')
-    expect(factVars(facts, false, 'fr').stitchCounts).toBe('16, 18, 24, 36 et 48')
+    expect(factVars(facts, false, 'fr').stitchCounts).toBe('16, 18, 20, 24, 28 et 32')
     expect(factVars(facts, false, 'it').rollLengths).toBe('50 m e 100 m')
     expect(factVars(facts, true, 'ar').countries).toBe(`${LRI}40${PDI}`)
   })

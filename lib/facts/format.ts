@@ -45,8 +45,13 @@ export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) =>
     facts.sizing.rollLengthsM.map((m) => `${m} m`),
   )
 
-/** The offered stitch counts (facts.sizing.stitchCounts): "16, 18, 24, 36 and 48". */
-export const offeredStitchCounts = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.stitchCounts.map(String))
+/** Every stitch count we knit: the union of the product lines' own counts, smallest first. There
+ *  is no separate site-wide list, so the compare page cannot name a count no line is knitted in. */
+export const knittedStitchCounts = (facts: Pick<Facts, 'products'>) =>
+  [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)
+
+/** The counts we knit as a list in the locale: "16, 18, 20, 24, 28 and 32". */
+export const offeredStitchCounts = (facts: Pick<Facts, 'products'>, locale: string) => formatValueList(locale, knittedStitchCounts(facts).map(String))
 
 /** The product's values as text in the locale. In a right-to-left locale every value is an
  *  isolated left-to-right run, so the cell or sentence around it keeps the page's direction. */
@@ -74,6 +79,9 @@ export function arabicWeeks({ min, max }: Range): string {
   const noun = max <= 10 ? 'أسابيع' : 'أسبوعًا'
   return `${isolateLtr(min === max ? String(max) : range({ min, max }))} ${noun}`
 }
+const STRETCH_VARS = { stretchCooking: 'standard-cooking', stretchRoasting: 'roasting', stretchSmoking: 'smoking', stretchDrying: 'drying' } as const
+/** Latin digits in every locale, as the facts are shown site-wide; the locale's decimal mark. */
+const decimal = (locale: string) => new Intl.NumberFormat(isRtl(locale) ? `${locale}-u-nu-latn` : locale, { maximumFractionDigits: 2, useGrouping: false })
 
 /** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
  *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. In Arabic the week placeholders
@@ -93,6 +101,9 @@ export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<strin
     maxHeat: `${facts.maxHeatC} °C`,
     maxHeatF: `${celsiusToFahrenheit(facts.maxHeatC)} °F`,
     diameterRange: range(facts.sizing.innerDiameterMm, 'mm'),
+    // the stretch each process puts on the net (product diameter ÷ relaxed diameter), as the
+    // size selector shows it: "1.35×" in English, "1,35×" in Turkish
+    ...Object.fromEntries(Object.entries(STRETCH_VARS).map(([name, process]) => [name, `${decimal(locale).format(facts.sizing.stretchByProcess[process])}×`])),
     email: facts.business.email,
     phone: facts.business.phone,
   }

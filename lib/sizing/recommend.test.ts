@@ -1,11 +1,13 @@
 // The size selector's rule (lib/sizing/recommend.ts). Expected values are worked out by hand in
 // the comments (D = C / π, the inner diameter rounded to 5 mm; relaxed = inner / stretch rounded
-// to 1 mm; mesh = C / stitches), never by calling the function a second time.
+// to 1 mm; mesh = C / stitches; the stitch band = ⌊i · k / n⌋ for the i-th of a line's n sizes and
+// its k counts, most stitches first), never by calling the function a second time.
 import { describe, expect, it } from 'vitest'
 import { facts, routeTable } from '../content/data'
 import { PROCESSES as LEAD_PROCESSES } from '../leads/schema'
 import {
   circumferenceLimits,
+  lineStitches,
   parseCircumference,
   quoteQuery,
   recommendNetting,
@@ -18,11 +20,11 @@ import {
 } from './recommend'
 
 // The facts as in content/facts.yml today, spelled out so a change there shows up here.
-const FACTS = {
+const FACTS: Parameters<typeof sizingConstants>[0] & { products: Record<string, { diameterMm: { min: number; max: number } }> } = {
   sizing: {
     innerDiameterMm: { min: 30, max: 250 },
     stretchByProcess: { 'standard-cooking': 1.35, roasting: 1.45, smoking: 1.25, drying: 1.6 },
-    stitchCounts: [16, 18, 24, 36, 48],
+    elasticityByProcess: { 'standard-cooking': 'medium', roasting: 'medium', smoking: 'low', drying: 'high' },
     rollLengthsM: [50, 100],
     customRollLength: true,
   },
@@ -134,10 +136,11 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
       innerDiameterMm: 100,
       stretch: 1.6,
       relaxedDiameterMm: 63,
-      stitches: 16, // the line knits 16/18/20, offered 16/18; 314 / 16 = 19.6 mm ≤ 20
-      meshOpeningMm: 19.6,
+      stitches: 20, // 16/18/20 over 80–180 (21 sizes): 100 mm is size 4, ⌊4·3/21⌋ = 0 → the most, 20
+      meshOpeningMm: 15.7, // 314 / 20
       elasticity: 'high',
-      rollLength: 100, // 100 ≤ 140 mm → long roll
+      rollLengthsM: [50, 100],
+      customRollLength: true,
     })
     expect(r.explanation).toEqual([
       { key: 'explain.diameter', values: { productDiameter: 99.9, circumference: 314, diameter: 100 } },
@@ -145,8 +148,9 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
       { key: 'explain.process.drying', values: { stretch: 1.6, weightLossMin: 30, weightLossMax: 40 } },
       { key: 'explain.relaxed', values: { diameter: 100, stretch: 1.6, relaxed: 63 } },
       { key: 'explain.elasticity.high', values: {} },
-      { key: 'explain.stitches.product', values: { stitches: 16, mesh: 19.6, maxMesh: 20, product: 'sausage-salami' } },
-      { key: 'explain.roll.long', values: { limit: 140, metres: 100 } },
+      { key: 'explain.stitches.line', values: { product: 'sausage-salami', counts: [16, 18, 20], diameter: 100, stitches: 20, mesh: 15.7 } },
+      { key: 'explain.roll.standard', values: { metres: [50, 100] } },
+      { key: 'explain.roll.custom', values: {} },
     ])
   })
   it('German, "314,5" mm, roasting, pork: D = 100.11 → 100 mm, inside 90–220 → standard; relaxed 100 / 1.45 = 68.97 → 69 mm', () => {
@@ -158,10 +162,9 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
       productDiameterMm: 100.1,
       innerDiameterMm: 100,
       relaxedDiameterMm: 69,
-      stitches: 24, // pork knits 20/24/28, offered 24 only; 314.5 / 24 = 13.1 mm
-      meshOpeningMm: 13.1,
+      stitches: 28, // 20/24/28 over 90–220 (27 sizes): 100 mm is size 2, ⌊2·3/27⌋ = 0 → 28
+      meshOpeningMm: 11.2, // 314.5 / 28 = 11.23
       elasticity: 'medium',
-      rollLength: 100,
     })
     expect(keys(r)).toEqual([
       'explain.diameter',
@@ -169,8 +172,9 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
       'explain.process.roasting',
       'explain.relaxed',
       'explain.elasticity.medium',
-      'explain.stitches.product',
-      'explain.roll.long',
+      'explain.stitches.line',
+      'explain.roll.standard',
+      'explain.roll.custom',
     ])
   })
   it('for every line, process and size inside the line’s range (5 mm steps): standard, never made to order', () => {
@@ -190,7 +194,7 @@ describe('issue 13: a product inside a line’s range gets that line’s standar
 })
 
 describe('worked examples, one per process', () => {
-  it('standard cooking, beef, 470 mm (glossary brisket): D = 149.61 → 150 mm in 100–250; 470 / 18 = 26.1 > 20 → 24 stitches (19.6 mm); relaxed 150 / 1.35 = 111.1 → 111 mm; 150 > 140 → 50 m roll', () => {
+  it('standard cooking, beef, 470 mm (glossary brisket): D = 149.61 → 150 mm in 100–250 (size 10 of 31, ⌊30/31⌋ = 0 → 24, 19.6 mm); relaxed 150 / 1.35 = 111.1 → 111 mm', () => {
     const r = ok({ circumference: '470', process: 'standard-cooking', product: 'beef' })
     expect(r).toMatchObject({
       innerDiameterMm: 150,
@@ -200,33 +204,30 @@ describe('worked examples, one per process', () => {
       relaxedDiameterMm: 111,
       stretch: 1.35,
       elasticity: 'medium',
-      rollLength: 50,
+      rollLengthsM: [50, 100],
     })
-    expect(r.explanation.at(-1)).toEqual({ key: 'explain.roll.short', values: { limit: 140, metres: 50 } })
   })
-  it('roasting, lamb, 380 mm: D = 120.96 → 120 mm in 80–160; lamb offers 24 only → 15.8 mm; relaxed 120 / 1.45 = 82.8 → 83 mm', () => {
+  it('roasting, lamb, 380 mm: D = 120.96 → 120 mm in 80–160 (size 8 of 17, ⌊24/17⌋ = 1 → 28, 13.6 mm); relaxed 120 / 1.45 = 82.8 → 83 mm', () => {
     expect(ok({ circumference: '380', process: 'roasting', product: 'lamb' })).toMatchObject({
       innerDiameterMm: 120,
       standard: true,
-      stitches: 24,
-      meshOpeningMm: 15.8,
+      stitches: 28,
+      meshOpeningMm: 13.6,
       relaxedDiameterMm: 83,
       elasticity: 'medium',
-      rollLength: 100,
     })
   })
-  it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200; 300 / 24 = 12.5 mm; relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
+  it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200 (size 1 of 23 → 32, 9.4 mm); relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
     expect(ok({ circumference: '300', process: 'smoking', product: 'poultry' })).toMatchObject({
       innerDiameterMm: 95,
       standard: true,
-      stitches: 24,
-      meshOpeningMm: 12.5,
+      stitches: 32,
+      meshOpeningMm: 9.4,
       relaxedDiameterMm: 76,
       elasticity: 'low',
-      rollLength: 100,
     })
   })
-  it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220; 420 / 24 = 17.5 mm; relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
+  it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220 (size 3 of 21, ⌊6/21⌋ = 0 → 24, 17.5 mm); relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
     expect(ok({ circumference: '420', process: 'drying', product: 'pastrami' })).toMatchObject({
       innerDiameterMm: 135,
       standard: true,
@@ -234,7 +235,6 @@ describe('worked examples, one per process', () => {
       meshOpeningMm: 17.5,
       relaxedDiameterMm: 84,
       elasticity: 'high',
-      rollLength: 100,
     })
   })
   it('the process changes the grip (relaxed diameter), never the size: 314 mm → 100 mm for all four', () => {
@@ -252,16 +252,20 @@ describe('worked examples, one per process', () => {
 })
 
 describe('made to order, and which lines hold a size', () => {
-  it('sausage & salami, 650 mm, drying: D = 206.9 → 205 mm, above 80–180 → made to order; 650 / 18 = 36.1 mm, coarse', () => {
+  it('sausage & salami, 650 mm, drying: D = 206.9 → 205 mm, above 80–180 → made to order, in the line’s largest band: 16 stitches, 650 / 16 = 40.6 mm', () => {
     const r = ok({ circumference: '650', process: 'drying', product: 'sausage-salami' })
-    expect(r).toMatchObject({ innerDiameterMm: 205, standard: false, stitches: 18, meshOpeningMm: 36.1, relaxedDiameterMm: 128, rollLength: 50 })
+    expect(r).toMatchObject({ innerDiameterMm: 205, standard: false, stitches: 16, meshOpeningMm: 40.6, relaxedDiameterMm: 128 })
     expect(r.explanation[1]).toEqual({ key: 'explain.line.madeToOrder', values: { product: 'sausage-salami', min: 80, max: 180, diameter: 205 } })
-    expect(keys(r)).toContain('explain.stitches.coarse')
+    expect(keys(r)).toContain('explain.stitches.line')
   })
   it('no product, 314 mm: the lines whose range holds 100 mm, in route order', () => {
     const r = ok({ circumference: '314', process: 'standard-cooking' })
     expect(r.product).toBeUndefined()
     expect(r.standard).toBeUndefined()
+    // the six lines are knitted in different counts: no one count, and the explanation says why
+    expect(r.stitches).toBeUndefined()
+    expect(r.meshOpeningMm).toBeUndefined()
+    expect(r.explanation[5]).toEqual({ key: 'explain.stitches.choose', values: {} })
     expect(r.explanation[1]).toEqual({
       key: 'explain.lines.standard',
       values: { products: ['pork', 'beef', 'lamb', 'poultry', 'bacon-ham', 'sausage-salami'], diameter: 100 },
@@ -272,23 +276,19 @@ describe('made to order, and which lines hold a size', () => {
   })
   it('no product, 150 mm: D = 47.7 → 50 mm, below every line (80 mm and up) → lines.none', () => {
     const r = ok({ circumference: '150', process: 'smoking' })
-    expect(r).toMatchObject({ innerDiameterMm: 50, standardLines: [], stitches: 16, relaxedDiameterMm: 40 })
+    expect(r).toMatchObject({ innerDiameterMm: 50, standardLines: [], relaxedDiameterMm: 40 })
+    expect(r.stitches).toBeUndefined()
     expect(r.explanation[1]).toEqual({ key: 'explain.lines.none', values: { diameter: 50 } })
   })
 })
 
 describe('boundaries', () => {
-  it('C = 94 (minimum): D = 29.92 → 30 mm; relaxed 30 / 1.6 = 18.75 → 19 mm; 94 / 16 = 5.9 mm', () => {
-    expect(ok({ circumference: '94', process: 'drying' })).toMatchObject({ innerDiameterMm: 30, relaxedDiameterMm: 19, stitches: 16, meshOpeningMm: 5.9 })
+  it('C = 94 (minimum): D = 29.92 → 30 mm; relaxed 30 / 1.6 = 18.75 → 19 mm', () => {
+    expect(ok({ circumference: '94', process: 'drying' })).toMatchObject({ innerDiameterMm: 30, relaxedDiameterMm: 19 })
   })
-  it('C = 785 (maximum): D = 249.87 → 250 mm, 785 / 48 = 16.4 mm, custom roll', () => {
-    expect(ok({ circumference: '785', process: 'smoking' })).toMatchObject({
-      innerDiameterMm: 250,
-      relaxedDiameterMm: 200,
-      stitches: 48,
-      meshOpeningMm: 16.4,
-      rollLength: 'custom',
-    })
+  it('C = 785 (maximum): D = 249.87 → 250 mm; turkey’s largest size, its fewer count: 16, 785 / 16 = 49.1 mm', () => {
+    expect(ok({ circumference: '785', process: 'smoking' })).toMatchObject({ innerDiameterMm: 250, relaxedDiameterMm: 200, standardLines: ['beef', 'turkey'] })
+    expect(ok({ circumference: '785', process: 'smoking', product: 'turkey' })).toMatchObject({ stitches: 16, meshOpeningMm: 49.1 })
   })
   it('just outside: 93.9 and 785.5', () => {
     expect(errorOf({ circumference: '93.9', process: 'smoking' })).toBe('circumference:circumference.tooSmall')
@@ -299,52 +299,59 @@ describe('boundaries', () => {
   })
 })
 
-describe('stitch count: fewest offered stitches with a mesh opening ≤ 20 mm', () => {
+describe('stitch count: the line’s own counts, fewer on larger sizes (as the guides say)', () => {
   it.each([
-    [320, 16], // 320 / 16 = 20.0
-    [321, 18], // 321 / 16 = 20.06 > 20; 321 / 18 = 17.8
-    [360, 18], // 360 / 18 = 20.0
-    [361, 24],
-    [480, 24],
-    [481, 36],
-    [720, 36],
-    [721, 48],
-    [785, 48],
-  ])('C = %d → %d stitches', (circumference, stitches) => {
-    const r = ok({ circumference, process: 'standard-cooking' })
-    expect(r.stitches).toBe(stitches)
-    expect(keys(r)).toContain('explain.stitches.fewest')
+    // pork 20/24/28 over 90–220: 27 sizes, bands of 9 (⌊i·3/27⌋)
+    ['pork', 90, 28],
+    ['pork', 130, 28], // size 8 → ⌊24/27⌋ = 0
+    ['pork', 135, 24], // size 9 → 1
+    ['pork', 175, 24], // size 17 → ⌊51/27⌋ = 1
+    ['pork', 180, 20], // size 18 → 2
+    ['pork', 220, 20],
+    // turkey 16/18 over 160–250: 19 sizes (⌊i·2/19⌋)
+    ['turkey', 160, 18],
+    ['turkey', 205, 18], // size 9 → ⌊18/19⌋ = 0
+    ['turkey', 210, 16], // size 10 → 1
+    ['turkey', 250, 16],
+    // outside the range (made to order): the nearest band
+    ['sausage-salami', 50, 20],
+    ['sausage-salami', 250, 16],
+  ])('%s at %d mm → %d stitches', (id, d, stitches) => {
+    expect(lineStitches(C.products.find((p) => p.id === id)!, d)).toBe(stitches)
   })
-  it('turkey, 700 mm: D = 222.8 → 225 mm (in 160–250); turkey knits 16/18 only → 18, coarse 38.9 mm; custom roll', () => {
+  it('turkey, 700 mm: D = 222.8 → 225 mm (size 13 of 19 → 16); 700 / 16 = 43.8 mm, shown, not judged', () => {
     const r = ok({ circumference: '700', process: 'standard-cooking', product: 'turkey' })
-    expect(r).toMatchObject({ innerDiameterMm: 225, standard: true, stitches: 18, meshOpeningMm: 38.9, rollLength: 'custom', relaxedDiameterMm: 167 })
-    expect(r.explanation[5]).toEqual({ key: 'explain.stitches.coarse', values: { stitches: 18, mesh: 38.9, maxMesh: 20 } })
+    expect(r).toMatchObject({ innerDiameterMm: 225, standard: true, stitches: 16, meshOpeningMm: 43.8, relaxedDiameterMm: 167 })
+    expect(r.explanation[5]).toEqual({ key: 'explain.stitches.line', values: { product: 'turkey', counts: [16, 18], diameter: 225, stitches: 16, mesh: 43.8 } })
+  })
+  it('a line with one count always gets it', () => {
+    expect(lineStitches({ diameterMm: { min: 80, max: 160 }, stitches: [24] }, 120)).toBe(24)
   })
 })
 
-describe('roll length from the netting size (inner diameter)', () => {
-  it('C = 440: D = 140.06 → 140 mm → 100 m roll', () => {
-    expect(ok({ circumference: '440', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 140, rollLength: 100 })
+describe('rolls: the standard lengths the product pages state, for every size', () => {
+  it('50 m and 100 m, and a custom length, at 100 mm as at 225 mm', () => {
+    for (const circumference of ['314', '700']) {
+      const r = ok({ circumference, process: 'standard-cooking' })
+      expect(r).toMatchObject({ rollLengthsM: [50, 100], customRollLength: true })
+      expect(r.explanation.slice(-2)).toEqual([
+        { key: 'explain.roll.standard', values: { metres: [50, 100] } },
+        { key: 'explain.roll.custom', values: {} },
+      ])
+    }
   })
-  it('C = 450: D = 143.2 → 145 mm → 50 m roll', () => {
-    expect(ok({ circumference: '450', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 145, rollLength: 50 })
-  })
-  it('C = 690: D = 219.6 → 220 mm → 50 m; C = 700 → 225 mm → custom length', () => {
-    expect(ok({ circumference: '690', process: 'standard-cooking' })).toMatchObject({ innerDiameterMm: 220, rollLength: 50 })
-    const r = ok({ circumference: '700', process: 'standard-cooking' })
-    expect(r).toMatchObject({ innerDiameterMm: 225, rollLength: 'custom' })
-    expect(r.explanation.at(-1)).toEqual({ key: 'explain.roll.custom', values: { limit: 225 } })
-  })
-  it('falls back to the short roll when facts.sizing.customRollLength is false', () => {
+  it('no custom length when facts.sizing.customRollLength is false', () => {
     const noCustom = sizingConstants({ ...FACTS, sizing: { ...FACTS.sizing, customRollLength: false } }, ALL)
-    expect(ok({ circumference: '700', process: 'standard-cooking' }, noCustom)).toMatchObject({ innerDiameterMm: 225, rollLength: 50 })
+    const r = ok({ circumference: '700', process: 'standard-cooking' }, noCustom)
+    expect(r.customRollLength).toBe(false)
+    expect(keys(r)).not.toContain('explain.roll.custom')
   })
 })
 
 describe('product type', () => {
   it('sausage-salami for roasting: rated 120 °C, below the 200 °C of roasting → heat note', () => {
     const r = ok({ circumference: '314', process: 'roasting', product: 'sausage-salami' })
-    expect(r).toMatchObject({ innerDiameterMm: 100, standard: true, stitches: 16 })
+    expect(r).toMatchObject({ innerDiameterMm: 100, standard: true, stitches: 20 })
     expect(r.explanation.at(-1)).toEqual({ key: 'explain.heat', values: { product: 'sausage-salami', heat: 120, processHeat: 200 } })
   })
   it('sausage-salami for smoking (its 120 °C rating covers it): no heat note', () => {
@@ -373,21 +380,31 @@ describe('facts and the quote form stay in step', () => {
   it('the process ids are the quote form’s (lib/leads/schema.ts)', () => {
     expect([...SIZING_PROCESSES]).toEqual([...LEAD_PROCESSES])
   })
-  it('quote query: product, diameter, stitches, process, rolls', () => {
-    // the diameter is the inner diameter, the quote form's "Inner diameter or product size"
+  it('quote query: product, diameter, the line’s stitch count, process; no roll length (the buyer chooses)', () => {
+    // the diameter is the inner diameter, the quote form's "Inner diameter or product size";
+    // beef 18/20/24 over 100–250: 100 mm is its first size → 24
     expect(quoteQuery(ok({ circumference: '314', process: 'standard-cooking', product: 'beef' }))).toBe(
-      'product=beef&diameter=100&stitches=18&process=standard-cooking&rolls=100',
+      'product=beef&diameter=100&stitches=24&process=standard-cooking',
     )
-    expect(quoteQuery(ok({ circumference: '785', process: 'drying' }))).toBe('diameter=250&stitches=48&process=drying&rolls=custom')
+    // without a product there is no count to pre-fill
+    expect(quoteQuery(ok({ circumference: '785', process: 'drying' }))).toBe('diameter=250&process=drying')
+  })
+  it('elasticity per process comes from facts.sizing.elasticityByProcess', () => {
+    const firm = sizingConstants(
+      { ...FACTS, sizing: { ...FACTS.sizing, elasticityByProcess: { ...FACTS.sizing.elasticityByProcess, smoking: 'medium' } } },
+      ALL,
+    )
+    expect(ok({ circumference: '314', process: 'smoking' }, firm).elasticity).toBe('medium')
+    expect(ok({ circumference: '314', process: 'smoking' }).elasticity).toBe('low')
   })
 })
 
 describe('over the whole valid range', () => {
-  it('every result is a real size we make, grows with the product, and is standard exactly inside the line’s range', () => {
+  it('every result is a real size we make, grows with the product, takes no more stitches than a smaller one, and is standard exactly inside the line’s range', () => {
     const problems: string[] = []
     for (const process of SIZING_PROCESSES) {
       for (const product of ['', ...ALL]) {
-        let last = { d: 0, n: 0 }
+        let last = { d: 0, n: Number.POSITIVE_INFINITY }
         for (let circumference = 94; circumference <= 785; circumference += 1) {
           const r = ok({ circumference, process, product })
           const at = `${process} ${product || 'any'} C=${circumference}`
@@ -395,13 +412,14 @@ describe('over the whole valid range', () => {
           if (r.innerDiameterMm % 5 !== 0 || r.innerDiameterMm < 30 || r.innerDiameterMm > 250) problems.push(`${at}: diameter ${r.innerDiameterMm}`)
           if (Math.abs(r.innerDiameterMm - circumference / Math.PI) > 2.5) problems.push(`${at}: size ${r.innerDiameterMm} is not the product diameter`)
           if (!(r.relaxedDiameterMm < r.innerDiameterMm)) problems.push(`${at}: relaxed ${r.relaxedDiameterMm} not below ${r.innerDiameterMm}`)
-          if (![16, 18, 24, 36, 48].includes(r.stitches)) problems.push(`${at}: stitches ${r.stitches}`)
-          if (![50, 100, 'custom'].includes(r.rollLength)) problems.push(`${at}: roll ${r.rollLength}`)
+          if (line ? !line.stitches.includes(r.stitches!) : r.stitches !== undefined) problems.push(`${at}: stitches ${r.stitches}`)
           if (line && r.standard !== (r.innerDiameterMm >= line.diameterMm.min && r.innerDiameterMm <= line.diameterMm.max))
             problems.push(`${at}: standard ${r.standard}`)
           if (r.explanation.some((l) => Object.values(l.values).some((v) => Number.isNaN(v)))) problems.push(`${at}: NaN in explanation`)
-          if (r.innerDiameterMm < last.d || (!product && r.stitches < last.n)) problems.push(`${at}: smaller than for a smaller product`)
-          last = { d: r.innerDiameterMm, n: r.stitches }
+          if (r.innerDiameterMm < last.d) problems.push(`${at}: smaller than for a smaller product`)
+          // larger products take fewer stitches (an open mesh), never more
+          if (line && r.stitches! > last.n) problems.push(`${at}: ${r.stitches} stitches, more than for a smaller product`)
+          last = { d: r.innerDiameterMm, n: r.stitches ?? 0 }
         }
       }
     }

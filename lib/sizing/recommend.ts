@@ -40,26 +40,27 @@
 //    We knit the net for the size and process; the buyer orders by inner diameter and process.
 //    d is shown rounded to 1 mm.
 //
-// 5. Stitch count = loops around the circumference. On the product, one mesh opening is about
-//    C / n wide. Too wide and the meat bulges through the mesh ("pillowing") and the net marks
-//    unevenly; every extra stitch costs thread and clipping speed. So n is the FEWEST stitches
-//    from the offered set (facts.sizing.stitchCounts: 16, 18, 24, 36, 48) that keep the opening
-//    ≤ MAX_MESH_OPENING_MM (20 mm); larger products therefore get more stitches. When a product
-//    type is chosen, only the stitch counts that product line is knitted in (facts
-//    products.<id>.stitches ∩ offered set) are candidates, because that is what we can ship; if
-//    none of them keeps the opening within 20 mm, the finest is used and the explanation says
-//    the mesh is coarser.
+// 5. Stitch count = longitudinal threads around the net; on the product one mesh opening is
+//    about C / n wide. Each line is knitted in its own counts (facts products.<id>.stitches) and
+//    the selector recommends only those: a count the product page does not list cannot be
+//    ordered. Within a line, larger products take FEWER stitches (an open mesh, and the strength
+//    a heavy piece needs) and smaller ones MORE (a finer, more even pattern), as the guides say:
+//    the line's range is split into equal bands of its 5 mm sizes, one band per count, the most
+//    stitches on the smallest sizes (lineStitches). A size below or above the range (made to
+//    order) takes the count of the nearest band. The opening C / n is shown, not judged: the
+//    product pages offer every count over the whole range. Without a product type no count is
+//    recommended (the lines that hold a size are knitted in different counts), so the quote link
+//    carries none either.
 //
-// 6. Elasticity follows the process (ELASTICITY): drying needs HIGH elasticity so the net
-//    keeps contracting with the shrinking product; cooking and roasting MEDIUM; smoking LOW, for
-//    gentle pressure and shallow marks.
+// 6. Elasticity follows the process (facts.sizing.elasticityByProcess), with the grades as the
+//    size guide and the glossary define them: HIGH stretches furthest and pulls back hardest,
+//    so it keeps gripping as the product shrinks (drying and ageing); MEDIUM is the general
+//    choice for cooking and roasting; LOW pulls back gently, for light pressure and shallow net
+//    marks, over a narrower size range (smoking, where the product loses little weight).
 //
-// 7. Roll length follows the netting size: a roll of wide net is bulky and heavy, and the roll
-//    has to fit over the netting (loading) tube. Sizes up to LONG_ROLL_MAX_DIAMETER_MM (140 mm)
-//    come on the long roll (100 m: fewer roll changes on the line); larger ones on the short roll
-//    (50 m); the widest (from CUSTOM_ROLL_FROM_DIAMETER_MM, 225 mm: above every product line's
-//    maximum except beef and turkey) are wound to a custom length for the buyer's tube, when
-//    facts.sizing.customRollLength allows, else the short roll.
+// 7. Rolls: every size comes on the standard roll lengths the product pages state
+//    (facts.sizing.rollLengthsM, 50 m and 100 m), and on a custom length when
+//    facts.sizing.customRollLength allows; the buyer chooses, so the quote link carries none.
 //
 // 8. Heat: with a product type chosen, a note when the line's heat rating is below the
 //    process's peak temperature (PROCESS_PEAK_C; today only sausage-salami netting, 120 °C, for
@@ -74,19 +75,11 @@ export type Elasticity = 'high' | 'medium' | 'low'
 
 /** Weight lost in drying and ageing, %: the reason for the drying stretch (explanation text). */
 export const DRYING_WEIGHT_LOSS_PCT = { min: 30, max: 40 }
-/** Elasticity of the net per process (see rule 6). */
-export const ELASTICITY: Record<SizingProcess, Elasticity> = { 'standard-cooking': 'medium', roasting: 'medium', smoking: 'low', drying: 'high' }
 /** Peak temperature a net meets in the process, °C: water boils at 100; hot smoking up to 120;
  *  roasting ovens commonly run to 200; drying rooms are at ambient temperature. */
 export const PROCESS_PEAK_C: Record<SizingProcess, number> = { 'standard-cooking': 100, roasting: 200, smoking: 120, drying: 30 }
-/** Widest mesh opening on the product, mm, before meat bulges through (see rule 5). */
-export const MAX_MESH_OPENING_MM = 20
 /** Netting sizes (inner diameters) are sold in 5 mm steps. */
 export const DIAMETER_STEP_MM = 5
-/** Up to this inner diameter (mm) nets come on the long roll (see rule 7). */
-export const LONG_ROLL_MAX_DIAMETER_MM = 140
-/** From this inner diameter (mm) nets are wound to a custom length (see rule 7). */
-export const CUSTOM_ROLL_FROM_DIAMETER_MM = 225
 
 type Range = { min: number; max: number }
 export type SizingProduct = { id: string; diameterMm: Range; stitches: number[]; heatC: number }
@@ -95,25 +88,31 @@ export type SizingProduct = { id: string; diameterMm: Range; stitches: number[];
 export type SizingConstants = {
   innerDiameterMm: Range
   stretchByProcess: Record<SizingProcess, number>
-  stitchCounts: number[]
+  elasticityByProcess: Record<SizingProcess, Elasticity>
   rollLengthsM: number[]
   customRollLength: boolean
   products: SizingProduct[]
 }
 
 type FactsLike = {
-  sizing: { innerDiameterMm: Range; stretchByProcess: Record<SizingProcess, number>; stitchCounts: number[]; rollLengthsM: number[]; customRollLength: boolean }
+  sizing: {
+    innerDiameterMm: Range
+    stretchByProcess: Record<SizingProcess, number>
+    elasticityByProcess: Record<SizingProcess, Elasticity>
+    rollLengthsM: number[]
+    customRollLength: boolean
+  }
   products: Record<string, { diameterMm: Range; stitches: number[]; heatC: number }>
 }
 
 /** Picks from content/facts.yml what the size selector needs; `productIds` are the products
  *  that exist in the locale (in Arabic there is no pork and no bacon-ham), in display order. */
 export function sizingConstants(facts: FactsLike, productIds: string[]): SizingConstants {
-  const { innerDiameterMm, stretchByProcess, stitchCounts, rollLengthsM, customRollLength } = facts.sizing
+  const { innerDiameterMm, stretchByProcess, elasticityByProcess, rollLengthsM, customRollLength } = facts.sizing
   return {
     innerDiameterMm: { min: innerDiameterMm.min, max: innerDiameterMm.max },
     stretchByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, stretchByProcess[p]])) as Record<SizingProcess, number>,
-    stitchCounts: [...stitchCounts].sort((a, b) => a - b),
+    elasticityByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, elasticityByProcess[p]])) as Record<SizingProcess, Elasticity>,
     rollLengthsM: [...rollLengthsM].sort((a, b) => a - b),
     customRollLength,
     products: productIds.map((id) => {
@@ -190,10 +189,9 @@ export type SizingInput = {
 
 /** One sentence of the explanation: UI key `size-selector.<key>` and its {placeholder} values.
  *  Numbers stay numbers (the page formats them for the locale); `product` is a product id;
- *  `products` is a list of product ids (the page joins their names as a list). */
-export type ExplanationLine = { key: string; values: Record<string, number | string | string[]> }
-
-export type RollLength = number | 'custom'
+ *  `products` is a list of product ids (the page joins their names as a list); `counts` (stitch
+ *  counts) and `metres` (roll lengths) are lists of numbers, joined the same way. */
+export type ExplanationLine = { key: string; values: Record<string, number | string | string[] | number[]> }
 
 export type Recommendation = {
   product?: string
@@ -213,11 +211,15 @@ export type Recommendation = {
   stretch: number
   /** The net at rest, on the roll: innerDiameterMm ÷ stretch, rounded to 1 mm. */
   relaxedDiameterMm: number
-  stitches: number
-  /** Mesh opening on the product, C / stitches, rounded to 0.1 mm. */
-  meshOpeningMm: number
+  /** With a product type: one of the counts that line is knitted in (rule 5). Without: none. */
+  stitches?: number
+  /** Mesh opening on the product, C / stitches, rounded to 0.1 mm; with a stitch count only. */
+  meshOpeningMm?: number
   elasticity: Elasticity
-  rollLength: RollLength
+  /** The standard roll lengths, m, shortest first (every size comes on each). */
+  rollLengthsM: number[]
+  /** Whether a custom roll length can be ordered as well. */
+  customRollLength: boolean
   explanation: ExplanationLine[]
 }
 
@@ -226,22 +228,16 @@ export type SizingResult = { ok: true; recommendation: Recommendation } | { ok: 
 const round = (x: number, digits: number) => Math.round(x * 10 ** digits) / 10 ** digits
 const isProcess = (p: string): p is SizingProcess => (SIZING_PROCESSES as readonly string[]).includes(p)
 
-function chooseStitches(circumference: number, offered: number[], product: SizingProduct | undefined) {
-  const line = product ? offered.filter((n) => product.stitches.includes(n)) : []
-  const candidates = line.length ? line : offered
-  const fitting = candidates.find((n) => circumference / n <= MAX_MESH_OPENING_MM)
-  return { stitches: fitting ?? candidates[candidates.length - 1]!, withinLimit: fitting !== undefined, fromLine: line.length > 0 }
-}
-
-function chooseRoll(diameter: number, c: SizingConstants): { roll: RollLength; line: ExplanationLine } {
-  const short = c.rollLengthsM[0]!
-  const long = c.rollLengthsM[c.rollLengthsM.length - 1]!
-  if (diameter >= CUSTOM_ROLL_FROM_DIAMETER_MM && c.customRollLength) {
-    return { roll: 'custom', line: { key: 'explain.roll.custom', values: { limit: CUSTOM_ROLL_FROM_DIAMETER_MM } } }
-  }
-  if (diameter <= LONG_ROLL_MAX_DIAMETER_MM)
-    return { roll: long, line: { key: 'explain.roll.long', values: { limit: LONG_ROLL_MAX_DIAMETER_MM, metres: long } } }
-  return { roll: short, line: { key: 'explain.roll.short', values: { limit: LONG_ROLL_MAX_DIAMETER_MM, metres: short } } }
+/** The count a line is knitted in for an inner diameter (rule 5): the line's 5 mm sizes in
+ *  equal bands, one per count, the most stitches on the smallest sizes; a size outside the range
+ *  takes the nearest band's count. */
+export function lineStitches(p: Pick<SizingProduct, 'diameterMm' | 'stitches'>, diameterMm: number): number {
+  const counts = [...p.stitches].sort((a, b) => b - a)
+  if (counts.length === 0) throw new Error('lineStitches: the line lists no stitch count')
+  const sizes = Math.floor((p.diameterMm.max - p.diameterMm.min) / DIAMETER_STEP_MM) + 1
+  const index = Math.floor((diameterMm - p.diameterMm.min) / DIAMETER_STEP_MM)
+  const band = Math.floor((index * counts.length) / sizes)
+  return counts[Math.min(counts.length - 1, Math.max(0, band))]!
 }
 
 /** The recommendation for one input, or the UI key of the first problem with it. */
@@ -266,10 +262,9 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
   const holds = (p: SizingProduct) => innerDiameterMm >= p.diameterMm.min && innerDiameterMm <= p.diameterMm.max
   const standardLines = c.products.filter(holds).map((p) => p.id)
 
-  const { stitches, withinLimit, fromLine } = chooseStitches(C, c.stitchCounts, product)
-  const meshOpeningMm = round(C / stitches, 1)
-  const elasticity = ELASTICITY[process]
-  const { roll, line: rollLine } = chooseRoll(innerDiameterMm, c)
+  const stitches = product ? lineStitches(product, innerDiameterMm) : undefined
+  const meshOpeningMm = stitches ? round(C / stitches, 1) : undefined
+  const elasticity = c.elasticityByProcess[process]
 
   const explanation: ExplanationLine[] = [
     { key: 'explain.diameter', values: { productDiameter: productDiameterMm, circumference: C, diameter: innerDiameterMm } },
@@ -289,12 +284,14 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
     },
     { key: 'explain.relaxed', values: { diameter: innerDiameterMm, stretch, relaxed: relaxedDiameterMm } },
     { key: `explain.elasticity.${elasticity}`, values: {} },
-    !withinLimit
-      ? { key: 'explain.stitches.coarse', values: { stitches, mesh: meshOpeningMm, maxMesh: MAX_MESH_OPENING_MM } }
-      : fromLine
-        ? { key: 'explain.stitches.product', values: { stitches, mesh: meshOpeningMm, maxMesh: MAX_MESH_OPENING_MM, product: product!.id } }
-        : { key: 'explain.stitches.fewest', values: { stitches, mesh: meshOpeningMm, maxMesh: MAX_MESH_OPENING_MM } },
-    rollLine,
+    product && stitches && meshOpeningMm
+      ? {
+          key: 'explain.stitches.line',
+          values: { product: product.id, counts: [...product.stitches].sort((a, b) => a - b), diameter: innerDiameterMm, stitches, mesh: meshOpeningMm },
+        }
+      : { key: 'explain.stitches.choose', values: {} },
+    { key: 'explain.roll.standard', values: { metres: c.rollLengthsM } },
+    ...(c.customRollLength ? [{ key: 'explain.roll.custom', values: {} } satisfies ExplanationLine] : []),
   ]
   if (product && product.heatC < PROCESS_PEAK_C[process]) {
     explanation.push({ key: 'explain.heat', values: { product: product.id, heat: product.heatC, processHeat: PROCESS_PEAK_C[process] } })
@@ -311,10 +308,10 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
       innerDiameterMm,
       stretch,
       relaxedDiameterMm,
-      stitches,
-      meshOpeningMm,
+      ...(stitches && meshOpeningMm ? { stitches, meshOpeningMm } : {}),
       elasticity,
-      rollLength: roll,
+      rollLengthsM: [...c.rollLengthsM],
+      customRollLength: c.customRollLength,
       explanation,
     },
   }
@@ -325,17 +322,17 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
  * (pages/interactive/quote). Parameter names — keep both sides in step:
  *   product   product id ("beef"); left out when no product was chosen
  *   diameter  inner diameter (netting size = diameter of meat held), mm, integer ("120")
- *   stitches  stitch count ("24")
+ *   stitches  stitch count ("24"); only with a product, and always one that line is knitted in
  *   process   "standard-cooking" | "roasting" | "smoking" | "drying" (= PROCESSES in lib/leads/schema.ts)
- *   rolls     roll length: metres ("50", "100") or "custom"
- * e.g. "product=beef&diameter=120&stitches=24&process=roasting&rolls=50"
+ *   rolls     not sent: every size comes on every standard roll length, the buyer chooses (the
+ *             quote form still reads "50", "100" or "custom" from other links)
+ * e.g. "product=beef&diameter=120&stitches=24&process=roasting"
  */
 export function quoteQuery(r: Recommendation): string {
   const params = new URLSearchParams()
   if (r.product) params.set('product', r.product)
   params.set('diameter', String(r.innerDiameterMm))
-  params.set('stitches', String(r.stitches))
+  if (r.stitches) params.set('stitches', String(r.stitches))
   params.set('process', r.process)
-  params.set('rolls', String(r.rollLength))
   return params.toString()
 }

@@ -26,12 +26,14 @@ test('English, 314 mm, drying, sausage & salami: standard 100 mm netting, not ma
   await expect(row(result, 'Netting')).toHaveText('Sausage & Salami Netting, standard size')
   await expect(row(result, 'Inner diameter (netting size)')).toHaveText('100 mm')
   await expect(row(result, 'Relaxed diameter, on the roll')).toHaveText('≈ 63 mm')
-  await expect(row(result, 'Stitch count')).toHaveText('16')
+  // the line is knitted in 16, 18 and 20; 100 mm is in the small end of its 80–180 mm range → 20
+  await expect(row(result, 'Stitch count')).toHaveText('20')
+  await expect(row(result, 'Roll length')).toHaveText('50 m, 100 m, or custom lengths on request')
   await expect(result).toContainText(
     '100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.',
   )
   await expect(result).not.toContainText('made to order')
-  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=16&process=drying/)
+  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=20&process=drying$/)
 })
 
 test('German, "314,5" mm, roasting, pork: Standardgröße 100 mm, keine Sonderanfertigung', async ({ page }) => {
@@ -49,6 +51,12 @@ test('without a product, the standard lines for the size are one list in the pag
   await expect(result).toContainText(
     'Filets standard qui maintiennent 100 mm : Filet pour porc, Filet pour bœuf, Filet pour agneau, Filet pour volaille, Filet pour bacon et jambon et Filet pour saucisson et salami.',
   )
+})
+
+test('without a product, no stitch count and none in the quote link: each line is knitted in its own', async ({ page }) => {
+  const result = await recommend(page, '/en/size-selector/', { circumference: '500', process: 'roasting', product: '' })
+  await expect(row(result, 'Stitch count')).toHaveText('Depends on the product type')
+  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /\?diameter=160&process=roasting$/)
 })
 
 test('Arabic: the answer in Arabic, the list with Arabic conjunctions, no pork', async ({ page }) => {

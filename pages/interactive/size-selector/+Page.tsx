@@ -9,7 +9,7 @@
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
-import { formatList } from '../../../lib/facts/format'
+import { formatList, formatValueList } from '../../../lib/facts/format'
 import { useI18n } from '../../../lib/i18n/context'
 import type { LocaleCode } from '../../../lib/routing/table'
 import type { ExplanationLine, SizingProcess, SizingResult } from '../../../lib/sizing/recommend'
@@ -108,9 +108,18 @@ export default function Page() {
   const mm = (n: number) => box(`${num(n)} mm`)
   const productName = (pid: string) => t(`product.${pid}.name`)
 
-  function formatValue(name: string, v: number | string | string[]): ReactNode {
-    // product lines as one list in the locale's words: "A, B and C", "A، B وC"
-    if (Array.isArray(v)) return formatList(locale, v.map(productName))
+  function formatValue(name: string, v: ExplanationLine['values'][string]): ReactNode {
+    // lists in the locale's words: "A, B and C", "A، B وC"; product lines by name, numbers
+    // (stitch counts, roll lengths) as values with their unit
+    if (Array.isArray(v)) {
+      if (name === 'products') return formatList(locale, v.map(String).map(productName))
+      return box(
+        formatValueList(
+          locale,
+          v.map((n) => (UNIT[name] === 'm' ? `${num(Number(n))} m` : num(Number(n)))),
+        ),
+      )
+    }
     if (name === 'product') return productName(String(v))
     if (typeof v === 'string') return box(v)
     switch (UNIT[name]) {

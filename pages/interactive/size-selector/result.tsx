@@ -2,6 +2,7 @@
 // page on first focus, not with the page (see +Page.tsx).
 import { Fragment, type ReactNode } from 'react'
 import { Link } from '../../../components/routing/links'
+import { formatList, isolateLtr, isRtl } from '../../../lib/facts/format'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ExplanationLine, Recommendation } from '../../../lib/sizing/recommend'
 
@@ -19,7 +20,10 @@ export type ResultProps = {
 }
 
 export function Result({ r, line, formatMm, productName, quoteHref, headingId }: ResultProps) {
-  const { t } = useI18n()
+  const { t, locale } = useI18n()
+  // word for word the product pages' row: "50 m, 100 m, or custom lengths on request"
+  const metres = r.rollLengthsM.map((m) => (isRtl(locale) ? isolateLtr(`${m} m`) : `${m} m`))
+  const rollsRow = formatList(locale, r.customRollLength ? [...metres, t('spec.customLength')] : metres, 'disjunction')
   // The inner diameter (diameter of meat held, as in the catalogue) is the answer; the relaxed
   // diameter is the same net on the roll, shown after it and named as such (lib/sizing/recommend.ts).
   const rows: [string, ReactNode][] = [
@@ -33,12 +37,12 @@ export function Result({ r, line, formatMm, productName, quoteHref, headingId }:
       : []),
     [t(P + 'result.diameter'), formatMm(r.innerDiameterMm)],
     [t(P + 'result.relaxed'), <>≈ {formatMm(r.relaxedDiameterMm)}</>],
+    // Without a product type there is no one count: each line is knitted in its own.
     // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
-    [t(P + 'result.stitches'), <bdi>{r.stitches}</bdi>],
+    [t(P + 'result.stitches'), r.stitches ? <bdi>{r.stitches}</bdi> : t(P + 'result.stitchesByLine')],
     [t(P + 'result.elasticity'), t(`${P}elasticity.${r.elasticity}`)],
-    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
-    [t(P + 'result.roll'), r.rollLength === 'custom' ? t(P + 'result.rollCustom') : <bdi>{`${r.rollLength} m`}</bdi>],
-    [t(P + 'result.mesh'), formatMm(r.meshOpeningMm)],
+    [t(P + 'result.roll'), rollsRow],
+    ...(r.meshOpeningMm ? [[t(P + 'result.mesh'), formatMm(r.meshOpeningMm)] as [string, ReactNode]] : []),
     [t('spec.material'), t('spec.materialValue')],
   ]
   return (
