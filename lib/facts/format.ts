@@ -45,6 +45,11 @@ export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) =>
     facts.sizing.rollLengthsM.map((m) => `${m} m`),
   )
 
+/** The roll-lengths row of a spec table: "50 m, 100 m, or custom lengths on request" in the
+ *  locale's words and list punctuation; `custom` is the locale's "custom lengths on request". */
+export const rollLengthsOrCustom = (facts: Pick<Facts, 'sizing'>, locale: string, custom: string) =>
+  formatList(locale, [...facts.sizing.rollLengthsM.map((m) => ltrIn(locale)(`${m} m`)), custom], 'disjunction')
+
 /** The offered stitch counts (facts.sizing.stitchCounts): "16, 18, 24, 36 and 48". */
 export const offeredStitchCounts = (facts: Pick<Facts, 'sizing'>, locale: string) => formatValueList(locale, facts.sizing.stitchCounts.map(String))
 
