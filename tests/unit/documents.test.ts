@@ -58,8 +58,7 @@ describe('data sheets', () => {
     }
   })
 
-  const translated = sheets.filter((s) => s.lang !== 'en')
-  it.each(translated.filter((s) => latin(s.lang)).map((s) => [`${s.id}/${s.lang}`, s] as const))(
+  it.each(sheets.filter((s) => latin(s.lang)).map((s) => [`${s.id}/${s.lang}`, s] as const))(
     '%s lists its values in its own language, and its compliance list does not name the sheet itself',
     async (_, sheet) => {
       const lang = sheet.lang as LocaleCode
@@ -67,7 +66,7 @@ describe('data sheets', () => {
       const text = await textOf(sheet)
       // "50 m, 100 m oder Sonderlängen auf Anfrage": Intl.ListFormat of the sheet's language
       expect(text).toContain(rollLengthsOrCustom(facts, lang, t('spec.customLength')))
-      expect(text).not.toMatch(/\b(and|or) (100 m|custom)/)
+      if (lang !== 'en') expect(text).not.toMatch(/\b(and|or) (100 m|custom)/)
       const compliance = text.slice(text.indexOf(t('product.complianceDocs')), text.indexOf(t('documents.sheet.contact')))
       expect(compliance.length).toBeGreaterThan(t('product.complianceDocs').length)
       expect(compliance.toLowerCase()).not.toContain(t('documents.sheet.heading').toLowerCase())
