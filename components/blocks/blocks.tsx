@@ -185,7 +185,7 @@ function BlockView({ block, first, products, documents }: { block: Block; first:
             {intro}
             <ul className="card-grid">
               {block.items.map((item) => {
-                const files = documents?.compliance[item.id] ?? []
+                const files = documents?.items[item.id] ?? []
                 return (
                   <li key={item.id} className="card" id={item.id}>
                     <h3>{fill(item.title)}</h3>

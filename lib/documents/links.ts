@@ -2,10 +2,11 @@
 // language, from the manifest the documents step writes (lib/documents/manifest.ts).
 import { localeInfo, routeTable, translator } from '../content/data'
 import type { LocaleCode } from '../routing/table'
-import { complianceFiles, dataSheets, type DocumentFile, fileDetails } from './manifest'
+import { dataSheets, type DocumentFile, fileDetails, itemFiles } from './manifest'
 
 export type FileLink = { href: string; lang: string; label: string; details: string }
-export type DownloadsDocuments = { sheets: FileLink[]; compliance: Record<string, FileLink[]> }
+/** `items`: the files of each downloads item, by item id. */
+export type DownloadsDocuments = { sheets: FileLink[]; items: Record<string, FileLink[]> }
 
 const byReaderFirst = (locale: string) => (a: DocumentFile, b: DocumentFile) =>
   Number(b.lang === locale || b.lang === 'all') - Number(a.lang === locale || a.lang === 'all') ||
@@ -24,7 +25,8 @@ export function productSheetLinks(product: string, locale: LocaleCode): FileLink
   return [...dataSheets(product)].sort(byReaderFirst(locale)).map((f) => link(f, locale, label))
 }
 
-/** The downloads page: every product's sheet in the reader's language, and the published compliance files. */
+/** The downloads page: every product's sheet in the reader's language, and each item's files (the
+ *  size chart, published compliance files) in every language, the reader's first. */
 export function downloadsDocuments(locale: LocaleCode, documentIds: string[]): DownloadsDocuments {
   const t = translator(locale)
   const products = [...routeTable.routes.values()].filter((r) => r.page === 'product' && r.paths[locale]).map((r) => r.param!)
@@ -33,6 +35,6 @@ export function downloadsDocuments(locale: LocaleCode, documentIds: string[]): D
       .filter((f) => f.lang === locale)
       .map((f) => link(f, locale, t('documents.sheet.fileLabel', { product: t(`product.${p}.name`) }))),
   )
-  const compliance = Object.fromEntries(documentIds.map((id) => [id, [...complianceFiles(id)].sort(byReaderFirst(locale)).map((f) => link(f, locale, ''))]))
-  return { sheets, compliance }
+  const items = Object.fromEntries(documentIds.map((id) => [id, [...itemFiles(id)].sort(byReaderFirst(locale)).map((f) => link(f, locale, ''))]))
+  return { sheets, items }
 }

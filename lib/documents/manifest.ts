@@ -1,5 +1,6 @@
 // The downloadable files of the site: data sheets generated at build time from the same facts
-// and content as the product pages (scripts/documents/), and compliance documents the company
+// and content as the product pages (scripts/documents/), a size chart per language generated from
+// the facts' product table, and compliance documents the company
 // drops into content/documents/<document>/<lang>_<YYYY-MM-DD>.pdf. The build writes this
 // manifest before the pages are rendered, so every page can list files with size and date.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
@@ -10,8 +11,8 @@ import { linkOrCopy } from '../build/link-or-copy'
 export const MANIFEST = '.generated/documents/manifest.json'
 
 export type DocumentFile = {
-  kind: 'data-sheet' | 'compliance'
-  /** Product id for data sheets ("beef"); document id for compliance files ("fda-statement"). */
+  kind: 'data-sheet' | 'size-chart' | 'compliance'
+  /** Product id for data sheets ("beef"); the downloads page's item id for the others ("size-chart", "fda-statement"). */
   id: string
   /** The document's language, or "all" for a file that serves every language. */
   lang: string
@@ -33,7 +34,8 @@ export function documentFiles(): DocumentFile[] {
 }
 
 export const dataSheets = (product: string) => documentFiles().filter((f) => f.kind === 'data-sheet' && f.id === product)
-export const complianceFiles = (document: string) => documentFiles().filter((f) => f.kind === 'compliance' && f.id === document)
+/** The files of an item of the downloads page: the generated size chart, or dropped compliance files. */
+export const itemFiles = (item: string) => documentFiles().filter((f) => f.kind !== 'data-sheet' && f.id === item)
 
 // Every product page lists its sheet in every language: one formatter per locale, not per file.
 const sizeFormat = /* @__PURE__ */ memoFormatter(

@@ -53,6 +53,11 @@ export const knittedStitchCounts = (facts: Pick<Facts, 'products'>) =>
 /** The counts we knit as a list in the locale: "16, 18, 20, 24, 28 and 32". */
 export const offeredStitchCounts = (facts: Pick<Facts, 'products'>, locale: string) => formatValueList(locale, knittedStitchCounts(facts).map(String))
 
+/** The roll-lengths row of a spec table: "50 m, 100 m, or custom lengths on request" in the
+ *  locale's words and list punctuation; `custom` is the locale's "custom lengths on request". */
+export const rollLengthsOrCustom = (facts: Pick<Facts, 'sizing'>, locale: string, custom: string) =>
+  formatList(locale, [...facts.sizing.rollLengthsM.map((m) => ltrIn(locale)(`${m} m`)), custom], 'disjunction')
+
 /** The product's values as text in the locale. In a right-to-left locale every value is an
  *  isolated left-to-right run, so the cell or sentence around it keeps the page's direction. */
 export function productSpec(facts: Facts, product: string, locale = 'en'): Record<SpecField, string> {

@@ -1,6 +1,7 @@
 // `npm run documents` (part of `npm run build`, before the pages are rendered): prints one PDF
-// data sheet per product and language with Chromium, collects the compliance files of
-// content/documents/, and writes .generated/documents/manifest.json for the pages to list.
+// data sheet per product and language and one size chart per language with Chromium, collects
+// the compliance files of content/documents/, and writes .generated/documents/manifest.json for
+// the pages to list.
 // PDFs are cached under .generated/documents/cache (gitignored, kept between builds) by the hash
 // of their HTML and of how they are printed (print options, Playwright and Chromium version): an
 // unchanged sheet is copied, never printed twice. Chromium costs about 90 ms of CPU per sheet
@@ -21,7 +22,7 @@ import { complianceFiles } from './compliance-files'
 // markup is the same (the cached PDFs stay valid), and the development build's checks made
 // rendering the 864 sheets of 16× content cost 0.35 s more CPU (1.45 s against 1.10 s in all).
 process.env.NODE_ENV ??= 'production'
-const { dataSheetBare, dataSheetStyle, withDataSheetStyle } = await import('./data-sheet')
+const { dataSheetBare, dataSheetStyle, SIZE_CHART, sizeChartBare, withDataSheetStyle } = await import('./data-sheet')
 
 const OUT = '.generated/documents'
 const CACHE = join(OUT, 'cache')
@@ -109,10 +110,21 @@ async function main() {
     }
   }
 
+  // One size chart per language, from the facts' product table; the downloads page lists it
+  const downloadsRoute = routeTable.routes.get('downloads')!
+  for (const locale of Object.keys(downloadsRoute.paths) as LocaleCode[]) {
+    const inputs = ['content/facts.yml', `content/ui/${locale}.yml`, `content/ui/documents/${locale}.yml`, `content/pages/downloads/${locale}.yml`]
+    const date = changedOn(inputs, dirty, lastCommit)
+    const bare = sizeChartBare({ locale, pageUrl: facts.business.siteUrl + downloadsRoute.paths[locale], date, formattedDate: formatDate(date, locale) })
+    const pdf = join(CACHE, `${createHash('sha256').update(printing).update(`\0${style}\0`).update(bare).digest('hex').slice(0, 20)}.pdf`)
+    if (!existsSync(pdf)) jobs.push({ bare, pdf })
+    files.push({ kind: 'size-chart', id: SIZE_CHART, lang: locale, href: `/documents/${brand}-${SIZE_CHART}-${locale}.pdf`, source: pdf, bytes: 0, date })
+  }
+
   let printed = 0
   if (jobs.length) {
     if (!existsSync(CHROMIUM)) {
-      const message = `documents: Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH); ${jobs.length} data sheet(s) cannot be printed`
+      const message = `documents: Chromium not found at ${CHROMIUM} (set CHROMIUM_PATH); ${jobs.length} document(s) cannot be printed`
       if (DEPLOY) throw new Error(message)
       console.warn(`${message}. Local build: the downloads lists leave them out.`)
     } else {
@@ -127,7 +139,7 @@ async function main() {
 
   const downloads = find(pages, 'downloads', routeTable.defaultLocale, 'content/pages/downloads/en.yml')
   const documentIds = downloads.blocks.flatMap((b) => (b.type === 'downloads' ? b.items.map((i) => i.id) : []))
-  const compliance = complianceFiles('content/documents', documentIds, routeTable.locales).map(
+  const compliance = complianceFiles('content/documents', documentIds, routeTable.locales, [SIZE_CHART]).map(
     (f): DocumentFile => ({
       kind: 'compliance',
       id: f.id,
@@ -142,7 +154,7 @@ async function main() {
   const present = [...files.filter((f) => existsSync(f.source)), ...compliance].map((f) => ({ ...f, bytes: statSync(f.source).size }))
   writeFileSync(MANIFEST, `${JSON.stringify(present, null, 1)}\n`)
   console.log(
-    `documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets (${printed} printed, the rest cached), ${compliance.length} compliance file(s)`,
+    `documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets and ${present.filter((f) => f.kind === 'size-chart').length} size charts (${printed} printed, the rest cached), ${compliance.length} compliance file(s)`,
   )
 }
 

@@ -9,7 +9,8 @@ export type ComplianceFile = { id: string; lang: string; date: string; source: s
 
 const NAME = /^([a-z]{2}|all)_(\d{4})-(\d{2})-(\d{2})\.pdf$/
 
-export function complianceFiles(root: string, documentIds: string[], locales: string[]): ComplianceFile[] {
+/** `generated`: item ids the build makes itself (the size chart), for which a dropped file is an error. */
+export function complianceFiles(root: string, documentIds: string[], locales: string[], generated: string[] = []): ComplianceFile[] {
   if (!existsSync(root)) return []
   const files: ComplianceFile[] = []
   for (const id of readdirSync(root).sort()) {
@@ -18,6 +19,7 @@ export function complianceFiles(root: string, documentIds: string[], locales: st
       if (id !== 'README.md') throw new Error(`${dir}: put each document in a folder named after it, e.g. ${root}/fda-statement/en_2026-05-04.pdf`)
       continue
     }
+    if (generated.includes(id)) throw new Error(`${dir}: the build generates "${id}" from content/facts.yml in every language; remove this folder`)
     if (!documentIds.includes(id)) throw new Error(`${dir}: "${id}" is not a document of the downloads page; use one of: ${documentIds.join(', ')}`)
     for (const name of readdirSync(dir).sort()) {
       const source = join(dir, name)

@@ -1,7 +1,7 @@
-import type { ReactNode } from 'react'
 import { usePageData } from '../../../components/page-data'
 import { Faq } from '../../../components/blocks/blocks'
 import { FileList } from '../../../components/documents/file-list'
+import { specRows } from '../../../components/product/spec-rows'
 import { Link, useHref } from '../../../components/routing/links'
 import { useI18n } from '../../../lib/i18n/context'
 import type { ProductPageData } from './+data'
@@ -12,18 +12,7 @@ export default function Page() {
   const id = product.id
   // "Request a quote" pre-selects this product (components/forms/quote-prefill.ts reads it).
   const quoteHref = `${useHref()('quote')}?product=${encodeURIComponent(id)}`
-  // A value that is one left-to-right run ("100–250 mm") sits in <bdi dir="ltr">; text that mixes
-  // it with words (the roll list, the smoking note) keeps the page's direction, its values
-  // isolated by lib/facts/format.ts, so Arabic reads "50 m أو 100 m أو …" in order.
-  const ltr = (v: string) => <bdi dir="ltr">{v.replace(/[\u2066-\u2069]/g, '')}</bdi>
-  const rows: [string, ReactNode][] = [
-    // biome-ignore lint/correctness/useJsxKeyInIterable: a [label, value] row, keyed by its label where the rows are rendered
-    [t('spec.material'), <bdi>{t('spec.materialValue')}</bdi>],
-    [t('spec.heatResistance'), heatNote ? `${spec.heat} – ${t('spec.forSmoking')}` : ltr(spec.heat)],
-    [t('spec.innerDiameter'), ltr(spec.diameter)],
-    [t('spec.stitchCounts'), ltr(spec.stitches)],
-    [t('spec.rollLengths'), rollsRow],
-  ]
+  const rows = specRows(t, spec, rollsRow, heatNote)
   return (
     <article className="product-page">
       <section className="hero">

@@ -3,7 +3,7 @@ import type { PageContextServer } from 'vike/types'
 import type { Product } from '../../../.velite/index.js'
 import { translator, facts, find, products, routeTable } from '../../../lib/content/data'
 import { productSheetLinks, type FileLink } from '../../../lib/documents/links'
-import { formatList, isolateLtr, isRtl, productSpec, type SpecField } from '../../../lib/facts/format'
+import { productSpec, rollLengthsOrCustom, type SpecField } from '../../../lib/facts/format'
 import type { PageHead } from '../../../lib/seo/head'
 import { product as productJsonLd } from '../../../lib/seo/json-ld'
 
@@ -25,8 +25,7 @@ export function data(pageContext: PageContextServer): ProductPageData {
   const name = t(`product.${id}.name`)
   const spec = productSpec(facts, id, locale)
   // "50 m, 100 m, or custom lengths on request", in the locale's words and list punctuation
-  const metres = facts.sizing.rollLengthsM.map((m) => (isRtl(locale) ? isolateLtr(`${m} m`) : `${m} m`))
-  const rollsRow = formatList(locale, [...metres, t('spec.customLength')], 'disjunction')
+  const rollsRow = rollLengthsOrCustom(facts, locale, t('spec.customLength'))
   const site = facts.business.siteUrl
   return {
     head: {
