@@ -51,6 +51,7 @@ export type UiKey =
   | 'footer.terms'
   | 'form.captchaError'
   | 'form.company.label'
+  | 'form.consent-contact.label'
   | 'form.consent-privacy.label'
   | 'form.country.label'
   | 'form.diameter.hint'
