@@ -3,7 +3,7 @@
 // summary, and a CSV export of the whole filtered set. The browser holds one page at a time,
 // so it stays fast with 100,000 leads (lead-query.ts). Filters, sort and page live in the query
 // string (list-state.ts). Every value is rendered as React text.
-import { useCallback, useEffect, useRef, useState } from 'react'
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
 import { LOCALE_CODES } from '../../lib/i18n/locale-codes'
 import { usePageData } from '../page-data'
@@ -17,6 +17,16 @@ import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type L
 /** Typing in the text fields queries the database once the typing pauses. */
 const DEBOUNCE_MS = 300
 const number = (n: number) => n.toLocaleString('en-GB')
+
+/** An address that wraps where typesetters wrap one: after "@" and before each ".". */
+function breakableEmail(email: string) {
+  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
+}
 
 export function LeadsView({ canErase }: { canErase: boolean }) {
   const { client, session } = useAuth()
@@ -73,18 +83,21 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
     // A new session (sign-in, refresh to aal2) may see rows the previous one could not.
   }, [client, applied, sort, page, reloads, session?.access_token])
 
-  // Each new view is a new history entry, so back and forward walk the views; a change of the
-  // typed text alone (search, country) replaces the entry rather than adding one per pause.
+  // Each new view is a new history entry, so back and forward walk the views. Editing a typed
+  // text (search, country) that was already set replaces its entry instead of adding one per
+  // typing pause; setting or clearing it is a new view.
   const shown = useRef(query)
   useEffect(() => {
     const before = shown.current
     shown.current = query
     const search = stateToSearch(query)
     if (search === window.location.search) return
-    const typedOnly =
+    const texts = ['search', 'country'] as const
+    const othersSame =
       stateToSearch({ ...query, filters: { ...query.filters, search: before.filters.search, country: before.filters.country } }) === stateToSearch(before)
+    const refining = othersSame && texts.every((k) => before.filters[k] === query.filters[k] || (before.filters[k] && query.filters[k]))
     const url = window.location.pathname + search + window.location.hash
-    if (typedOnly) history.replaceState(null, '', url)
+    if (refining) history.replaceState(null, '', url)
     else history.pushState(null, '', url)
   }, [query])
 
@@ -297,7 +310,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                     <td className="admin-text">{row.name}</td>
                     <td className="admin-text">{row.company ?? ''}</td>
                     <td className="admin-text" dir="ltr">
-                      {row.email}
+                      {breakableEmail(row.email)}
                     </td>
                     <td className="admin-text">{row.country ?? ''}</td>
                     <td>{row.locale}</td>
