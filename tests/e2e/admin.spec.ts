@@ -218,14 +218,14 @@ test.describe('admin: leads', () => {
     await expect(page.locator('img[src="x"]')).toHaveCount(0)
 
     await page.selectOption('#admin-kind', 'quote')
-    await expect(count).toHaveText('Page 1 of 1 — 1 lead match the filters')
+    await expect(count).toHaveText('Page 1 of 1 — 1 lead matches the filters')
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toHaveAttribute('data-lead-id', seeded[1]!.id)
     await page.selectOption('#admin-kind', '')
     await expect(count).toHaveText('Page 1 of 1 — 3 leads match the filters')
 
     await page.fill('#admin-search', `${TAG}-samples`)
-    await expect(count).toHaveText('Page 1 of 1 — 1 lead match the filters')
+    await expect(count).toHaveText('Page 1 of 1 — 1 lead matches the filters')
     await expect(rows).toHaveCount(1)
     await expect(rows.first()).toHaveAttribute('data-lead-id', seeded[2]!.id)
     await page.fill('#admin-search', TAG)
