@@ -107,6 +107,7 @@ export type UiKey =
   | 'mail.ack.received.samples'
   | 'mail.ack.reference'
   | 'mail.ack.reply'
+  | 'mail.ack.replyByEmail'
   | 'mail.ack.signoff'
   | 'mail.ack.subject.contact'
   | 'mail.ack.subject.quote'
