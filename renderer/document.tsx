@@ -78,7 +78,9 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />
         <WhatsAppLink className="whatsapp-float" floating />
-        <CookieBanner />
+        {/* The admin page is a staff tool that stores only the sign-in session: no consent to ask,
+            and the banner would sit over the inbox. */}
+        {currentPage === 'admin' ? null : <CookieBanner />}
       </body>
     </html>
   )

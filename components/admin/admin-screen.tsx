@@ -1,4 +1,4 @@
-// Which admin screen to show: loading → signed out (sign in / sign up) → a code is needed
+// Which admin screen to show: loading → signed out (sign in) → a code is needed
 // (the user has a verified TOTP factor and the session is still aal1) → signed in, where an
 // admin sees the leads and anyone else a clear no-access notice.
 import { useEffect, useRef, useState } from 'react'
@@ -84,9 +84,9 @@ function NoAccess({ email }: { email: string }) {
   )
 }
 
-// Sends the form with supabase-js. Failures are destructive toasts 'Sign in Failed' / 'Sign up
-// Failed' with the server's message, else 'Something went wrong' (spec §8). On success
-// supabase-js emits SIGNED_IN and the auth context moves on to the next screen.
+// Sends the form with supabase-js. A failure is a destructive toast 'Sign in Failed' with the
+// server's message, else 'Something went wrong' (spec §8). On success supabase-js emits
+// SIGNED_IN and the auth context moves on to the next screen.
 function SignInStep({ take }: { take: () => Credentials | null }) {
   const { client } = useAuth()
   const toast = useToast()
@@ -97,18 +97,11 @@ function SignInStep({ take }: { take: () => Credentials | null }) {
   async function send(c: Credentials) {
     if (!client || busy) return
     setBusy(true)
-    const failedTitle = c.mode === 'sign-up' ? 'Sign up Failed' : 'Sign in Failed'
+    const failedTitle = 'Sign in Failed'
     const options = c.captchaToken ? { captchaToken: c.captchaToken } : undefined
     try {
-      if (c.mode === 'sign-up') {
-        const { data, error } = await client.auth.signUp({ email: c.email, password: c.password, options })
-        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
-        // A project that confirms email addresses returns a user without a session.
-        else if (!data.session) toast({ title: 'Check your email', description: 'Open the confirmation link we sent you, then sign in.' })
-      } else {
-        const { error } = await client.auth.signInWithPassword({ email: c.email, password: c.password, options })
-        if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
-      }
+      const { error } = await client.auth.signInWithPassword({ email: c.email, password: c.password, options })
+      if (error) toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
     } catch (error) {
       toast({ variant: 'destructive', title: failedTitle, description: failureMessage(error) })
     } finally {

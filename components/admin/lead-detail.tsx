@@ -5,7 +5,9 @@
 // rather than letting a refused change look saved. Every value is React text, never HTML.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import { cellText, COLUMN_LABELS, formatDate, LEAD_COLUMNS, LEAD_STATUSES, NOTES_MAX, STATUS_LABELS, type LeadRow, type LeadStatus } from './lead-row'
+import type { AdminData } from '../../pages/admin/+data'
+import { usePageData } from '../page-data'
+import { COLUMN_LABELS, detailText, formatDate, LEAD_COLUMNS, LEAD_STATUSES, NOTES_MAX, STATUS_LABELS, type LeadRow, type LeadStatus } from './lead-row'
 import { fetchLead } from './lead-query'
 
 const DATES = new Set(['created_at', 'consent_at', 'notified_at'])
@@ -23,6 +25,7 @@ type Props = {
 }
 
 export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) {
+  const { labels } = usePageData<AdminData>()
   const dialog = useRef<HTMLDialogElement>(null)
   const [row, setRow] = useState<LeadRow | null | undefined>(undefined)
   const [loadError, setLoadError] = useState<string | null>(null)
@@ -164,7 +167,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
           </form>
           <dl className="admin-fields">
             {LEAD_COLUMNS.filter((c) => !OWN_SECTION.has(c)).map((c) => {
-              const text = DATES.has(c) ? formatDate(cellText(row, c)) : cellText(row, c)
+              const text = DATES.has(c) ? formatDate(detailText(row, c, labels)) : detailText(row, c, labels)
               return text ? (
                 <div key={c}>
                   <dt>{COLUMN_LABELS[c]}</dt>

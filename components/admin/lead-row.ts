@@ -140,6 +140,20 @@ export function cellText(row: LeadRow, column: (typeof LEAD_COLUMNS)[number]): s
   return String(value)
 }
 
+/** English names of the ids a lead stores, from the content (pages/admin/+data.ts). */
+export type ValueLabels = Record<'products' | 'quantity_unit' | 'process', Record<string, string>>
+
+/**
+ * A cell as the detail view shows it: like cellText, with product, unit and process ids as
+ * their English names. An id the content no longer names (a retired product) stays as stored.
+ */
+export function detailText(row: LeadRow, column: (typeof LEAD_COLUMNS)[number], labels: ValueLabels): string {
+  const name = (names: Record<string, string>, id: string) => names[id] ?? id
+  if (column === 'products') return (row.products ?? []).map((id) => name(labels.products, id)).join('; ')
+  if (column === 'quantity_unit' || column === 'process') return row[column] ? name(labels[column], row[column]) : ''
+  return cellText(row, column)
+}
+
 const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
 /** A timestamp from the database, for people (the CSV keeps the ISO value). */
 export const formatDate = (iso: string) => (iso ? dateTime.format(new Date(iso)) : '')

@@ -1,8 +1,9 @@
 // The sales inbox: server-side filters, search, sorting and paging with the true total, a lead
 // detail reachable by a deep link (#lead=<uuid>, used by the sales mail), the attribution
 // summary, and a CSV export of the whole filtered set. The browser holds one page at a time,
-// so it stays fast with 100,000 leads (lead-query.ts). Every value is rendered as React text.
-import { useCallback, useEffect, useRef, useState } from 'react'
+// so it stays fast with 100,000 leads (lead-query.ts). Filters, sort and page live in the query
+// string (list-state.ts). Every value is rendered as React text.
+import { Fragment, useCallback, useEffect, useRef, useState } from 'react'
 import { useAuth } from '../../lib/auth/auth-context'
 import { LOCALE_CODES } from '../../lib/i18n/locale-codes'
 import { usePageData } from '../page-data'
@@ -12,18 +13,29 @@ import { fetchAll, fetchPage, leadIdFromHash, NO_FILTERS, PAGE_SIZE, SORTS, type
 import { formatDate, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
 import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadSummary } from './lead-summary'
-
-const KINDS = ['contact', 'quote', 'samples'] as const
+import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
 /** Typing in the text fields queries the database once the typing pauses. */
 const DEBOUNCE_MS = 300
 const number = (n: number) => n.toLocaleString('en-GB')
 
+/** An address that wraps where typesetters wrap one: after "@" and before each ".". */
+function breakableEmail(email: string) {
+  return email.split(/(?<=@)|(?=\.)/).map((part, i) => (
+    <Fragment key={i}>
+      {i ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ))
+}
+
 export function LeadsView({ canErase }: { canErase: boolean }) {
   const { client, session } = useAuth()
   const { products } = usePageData<AdminData>()
-  const [filters, setFilters] = useState<LeadFilters>(NO_FILTERS)
+  // The view the address bar describes (a shared link, a reload) is the first one.
+  const [initial] = useState(() => (typeof window === 'undefined' ? DEFAULT_STATE : stateFromSearch(window.location.search)))
+  const [filters, setFilters] = useState<LeadFilters>(initial.filters)
   // What the database is asked; a new filter or sort starts again at page 0, in one update.
-  const [query, setQuery] = useState<{ filters: LeadFilters; sort: LeadSort; page: number }>({ filters: NO_FILTERS, sort: 'newest', page: 0 })
+  const [query, setQuery] = useState<ListState>(initial)
   const { filters: applied, sort, page } = query
   const setApplied = useCallback((f: LeadFilters) => setQuery((q) => (JSON.stringify(q.filters) === JSON.stringify(f) ? q : { ...q, filters: f, page: 0 })), [])
   const setSort = (s: LeadSort) => setQuery((q) => ({ ...q, sort: s, page: 0 }))
@@ -70,6 +82,35 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
     }
     // A new session (sign-in, refresh to aal2) may see rows the previous one could not.
   }, [client, applied, sort, page, reloads, session?.access_token])
+
+  // Each new view is a new history entry, so back and forward walk the views. Editing a typed
+  // text (search, country) that was already set replaces its entry instead of adding one per
+  // typing pause; setting or clearing it is a new view.
+  const shown = useRef(query)
+  useEffect(() => {
+    const before = shown.current
+    shown.current = query
+    const search = stateToSearch(query)
+    if (search === window.location.search) return
+    const texts = ['search', 'country'] as const
+    const othersSame =
+      stateToSearch({ ...query, filters: { ...query.filters, search: before.filters.search, country: before.filters.country } }) === stateToSearch(before)
+    const refining = othersSame && texts.every((k) => before.filters[k] === query.filters[k] || (before.filters[k] && query.filters[k]))
+    const url = window.location.pathname + search + window.location.hash
+    if (refining) history.replaceState(null, '', url)
+    else history.pushState(null, '', url)
+  }, [query])
+
+  // Back and forward: show the view of that entry (a hash change for a lead leaves it as it is).
+  useEffect(() => {
+    const restore = () => {
+      const view = stateFromSearch(window.location.search)
+      setFilters(view.filters)
+      setQuery((q) => (stateToSearch(q) === stateToSearch(view) ? q : view))
+    }
+    window.addEventListener('popstate', restore)
+    return () => window.removeEventListener('popstate', restore)
+  }, [])
 
   // Deep link: /en/admin/#lead=<uuid> opens that lead, now and whenever the hash changes.
   useEffect(() => {
@@ -240,16 +281,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
           </p>
         ) : null}
         <p role="status" className="admin-count" aria-busy={loading || undefined}>
-          {exporting ??
-            (result === null
-              ? error
-                ? ''
-                : 'Loading leads…'
-              : total
-                ? `Page ${number(shownPage + 1)} of ${number(pages)} — ${number(total)} ${total === 1 ? 'lead' : 'leads'}${result.filtered ? ' match the filters' : ''}`
-                : result.filtered
-                  ? 'No lead matches the filters.'
-                  : 'No leads yet.')}
+          {exporting ?? (result === null ? (error ? '' : 'Loading leads…') : countText(total, shownPage, pages, result.filtered))}
         </p>
 
         {result?.rows.length ? (
@@ -275,10 +307,12 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                   <tr key={row.id} data-lead-id={row.id}>
                     <td>{formatDate(row.created_at)}</td>
                     <td>{row.kind}</td>
-                    <td>{row.name}</td>
-                    <td>{row.company ?? ''}</td>
-                    <td dir="ltr">{row.email}</td>
-                    <td>{row.country ?? ''}</td>
+                    <td className="admin-text">{row.name}</td>
+                    <td className="admin-text">{row.company ?? ''}</td>
+                    <td className="admin-text" dir="ltr">
+                      {breakableEmail(row.email)}
+                    </td>
+                    <td className="admin-text">{row.country ?? ''}</td>
                     <td>{row.locale}</td>
                     <td data-field="status">
                       {STATUS_LABELS[row.status] ?? row.status}

@@ -1,11 +1,13 @@
-// Sign in with password, or create an account (spec §7, §8). The form only collects what was
-// typed (and a captcha token when captcha is on) and hands it to onSubmit: it is part of the
-// admin page's first load, so it must not pull in supabase-js or the toasts (issue 14; the
-// signed-in app in admin-app.tsx does the request and shows 'Sign in Failed' toasts).
+// Sign in with password (spec §7, §8). There is no "Create an account": sign-ups are closed
+// (supabase/config.toml [auth] enable_signup = false), admins are created by the site owner
+// (docs/BACKEND.md, "Hosted setup"), and an account made here could read nothing anyway. The form
+// only collects what was typed (and a captcha token when captcha is on) and hands it to
+// onSubmit: it is part of the admin page's first load, so it must not pull in supabase-js or the
+// toasts (the signed-in app in admin-app.tsx does the request and shows 'Sign in Failed' toasts).
 import { useState, type FormEvent } from 'react'
 import { useCaptcha } from '../forms/captcha'
 
-export type Credentials = { mode: 'sign-in' | 'sign-up'; email: string; password: string; captchaToken?: string }
+export type Credentials = { email: string; password: string; captchaToken?: string }
 
 type Props = {
   onSubmit: (credentials: Credentials) => void
@@ -16,11 +18,9 @@ type Props = {
 
 export function SignInForm({ onSubmit, busy, initial }: Props) {
   const captcha = useCaptcha()
-  const [mode, setMode] = useState<Credentials['mode']>(initial?.mode ?? 'sign-in')
   const [email, setEmail] = useState(initial?.email ?? '')
   const [password, setPassword] = useState(initial?.password ?? '')
   const [captchaError, setCaptchaError] = useState(false)
-  const signUp = mode === 'sign-up'
 
   async function submit(event: FormEvent) {
     event.preventDefault()
@@ -33,12 +33,12 @@ export function SignInForm({ onSubmit, busy, initial }: Props) {
       // The visitor closed or failed the challenge: nothing is sent, nothing typed is lost.
       return setCaptchaError(true)
     }
-    onSubmit({ mode, email, password, captchaToken })
+    onSubmit({ email, password, captchaToken })
   }
 
   return (
     <section className="card admin-auth" aria-labelledby="admin-auth-heading">
-      <h2 id="admin-auth-heading">{signUp ? 'Create an account' : 'Sign in'}</h2>
+      <h2 id="admin-auth-heading">Sign in</h2>
       <form className="admin-form" onSubmit={submit}>
         <div className="field">
           <label htmlFor="admin-email">Email</label>
@@ -59,9 +59,8 @@ export function SignInForm({ onSubmit, busy, initial }: Props) {
             id="admin-password"
             name="password"
             type="password"
-            autoComplete={signUp ? 'new-password' : 'current-password'}
+            autoComplete="current-password"
             required
-            minLength={signUp ? 8 : undefined}
             dir="ltr"
             value={password}
             onChange={(e) => setPassword(e.target.value)}
@@ -75,10 +74,7 @@ export function SignInForm({ onSubmit, busy, initial }: Props) {
         ) : null}
         <p className="actions">
           <button type="submit" className="btn btn-primary" aria-disabled={busy || undefined}>
-            {busy ? (signUp ? 'Creating account…' : 'Signing in…') : signUp ? 'Create account' : 'Sign in'}
-          </button>
-          <button type="button" className="btn-link" onClick={() => setMode(signUp ? 'sign-in' : 'sign-up')}>
-            {signUp ? 'I already have an account' : 'Create an account'}
+            {busy ? 'Signing in…' : 'Sign in'}
           </button>
         </p>
       </form>

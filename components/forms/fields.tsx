@@ -158,7 +158,8 @@ export function Select({ name, label, hint, optional, options, empty }: Common &
 }
 
 /** A required consent statement; `children` may add a link (the privacy policy) after it. */
-export function Consent({ name, label, children }: { name: string; label: string; children?: ReactNode }) {
+export function Consent({ name, label, optional, children }: { name: string; label: string; optional?: boolean; children?: ReactNode }) {
+  const { t } = useI18n()
   const f = useField(name, false)
   return (
     <div className="field field-consent">
@@ -168,12 +169,15 @@ export function Consent({ name, label, children }: { name: string; label: string
           id={f.ids.input}
           name={name}
           checked={f.value === true}
-          required
+          required={!optional}
           onChange={(e) => f.set(e.target.checked)}
           aria-invalid={f.invalid}
           aria-describedby={f.describedBy}
         />
-        <span>{label}</span>
+        <span>
+          {label}
+          {optional ? <span className="field-optional"> {t('form.optional')}</span> : null}
+        </span>
       </label>
       {children}
       <ErrorText id={f.ids.error} text={f.error} />

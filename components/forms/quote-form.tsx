@@ -1,5 +1,6 @@
 // Quote: what a wholesale buyer needs to price an order (company, country, products, inner
-// diameter or size, quantity in rolls or metres, process, message) and who to answer. A link from
+// diameter or size, quantity in rolls or metres, process, message), who to answer, and whether
+// sales may also phone (optional: the answer goes by email either way). A link from
 // the size selector fills in its recommendation (quote-prefill.ts). Once stored, the visitor
 // goes to the localized thank-you page.
 import { useI18n } from '../../lib/i18n/context'
@@ -22,6 +23,7 @@ const INITIAL = {
   name: '',
   email: '',
   phone: '',
+  consent_contact: false,
   consent_privacy: false,
 }
 
@@ -57,6 +59,7 @@ export function QuoteForm({ products }: { products: Option[] }) {
       <TextField name="message" label={t('form.message.label')} hint={t('quote.message.hint')} optional rows={5} />
       <h2 className="form-section">{t('form.section.details')}</h2>
       <ContactDetails />
+      <Consent name="consent_contact" label={t('form.consent-contact.label')} optional />
       <Consent name="consent_privacy" label={t('form.consent-privacy.label')}>
         <PrivacyLink />
       </Consent>

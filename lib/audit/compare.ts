@@ -11,6 +11,8 @@ export type LocaleStats = {
   locale: string
   requiredUnits: number
   translated: number
+  /** Translated texts with an error (placeholders, plural or select forms): not complete. */
+  withErrors: number
   missing: number
   empty: number
   placeholderMismatches: number
@@ -49,6 +51,27 @@ function englishFacts(unit: Unit) {
     facts.set(unit, (known = { hash: sourceHash(unit.text ?? ''), placeholders: placeholdersOf(unit.text ?? ''), selects: selectValues(unit.text ?? '') }))
   return known
 }
+export type TextFinding = { severity: Problem['severity']; kind: Problem['kind']; message: string }
+
+/**
+ * What is wrong with one translated text itself, whatever its freshness: placeholders unlike
+ * English's, and its plural/select syntax and forms. An error here makes the text unusable as
+ * it stands, so it counts as not translated in the completion figures, and the XLIFF export
+ * sends it to the translator again (lib/i18n/xliff-export.ts).
+ */
+export function textFindings(source: Unit, text: string, locale: string): TextFinding[] {
+  const { placeholders: want, selects } = englishFacts(source)
+  const have = placeholdersOf(text)
+  const findings: TextFinding[] = []
+  if (want.join() !== have.join())
+    findings.push({
+      severity: 'error',
+      kind: PROBLEMS.placeholders,
+      message: `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`,
+    })
+  return [...findings, ...messageFindings(text, locale, selects)]
+}
+
 const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
 /** The exact command that records one reviewed text as current (scripts/audit/lock.ts). */
 export const lockCommand = (file: string, key: string) => `npm run audit:lock -- --file ${shellWord(file)} --key ${shellWord(key)}`
@@ -60,6 +83,7 @@ export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
     locale,
     requiredUnits: 0,
     translated: 0,
+    withErrors: 0,
     missing: 0,
     empty: 0,
     placeholderMismatches: 0,
@@ -170,21 +194,16 @@ export function compareLocale(
     if (required) stats.translated++
     const text = translation.text!
     const at = { file: translation.at.file, line: translation.line }
-    const { hash, placeholders: want, selects } = englishFacts(source)
-    const have = placeholdersOf(text)
-    if (want.join() !== have.join()) {
-      stats.placeholderMismatches++
-      report(
-        required ? 'error' : 'warning',
-        PROBLEMS.placeholders,
-        source,
-        `placeholders differ from English: English has ${list(want)}, this text has ${list(have)}; keep every {name} exactly as in English`,
-        at,
-      )
-    }
-    for (const finding of messageFindings(text, locale, selects)) {
+    const { hash } = englishFacts(source)
+    const findings = textFindings(source, text, locale)
+    for (const finding of findings) {
       if (finding.severity === 'error') stats.placeholderMismatches++
       report(required ? finding.severity : 'warning', finding.kind, source, finding.message, at)
+    }
+    // A broken text is on the page as it stands: neither the text nor its page is complete.
+    if (required && findings.some((f) => f.severity === 'error')) {
+      stats.withErrors++
+      if (source.route) uncovered.add(source.route)
     }
     const locked = lock.get(source.id)
     if (!locked) stats.unlocked++

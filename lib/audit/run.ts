@@ -116,7 +116,7 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
       stats = result.stats
       problems.push(...result.problems)
     }
-    const completion = stats.requiredUnits ? stats.translated / stats.requiredUnits : 1
+    const completion = stats.requiredUnits ? (stats.translated - stats.withErrors) / stats.requiredUnits : 1
     rows.push({ ...stats, name: input.names.get(locale) ?? locale, completion, notes: localeNotes(stats, locale === sourceLocale) })
   }
 

@@ -1,4 +1,4 @@
-// The description of a failed sign-up, sign-in or sign-out toast (spec §8): the backend's
+// The description of a failed sign-in or sign-out toast (spec §8): the backend's
 // message, else 'Something went wrong'. Only two auth-js error classes carry a message that the
 // auth server sent in an HTTP error response; network failures, unparseable responses and
 // auth-js's own client-side checks do not.

@@ -1,10 +1,12 @@
-// What a locale lacks or has stale, as an XLIFF 2.0 document for a translation agency:
-// `npm run i18n:export -- de`. The same rules as the audit decide what is required
-// (content/routes.yml) and what is stale (the lock files), so an export covers exactly the
-// audit's "missing", "empty" and "stale" findings.
+// What a locale lacks, has stale or has broken, as an XLIFF 2.0 document for a translation
+// agency: `npm run i18n:export -- de`. The same rules as the audit decide what is required
+// (content/routes.yml), what is stale (the lock files) and what is broken (placeholders, plural
+// and select forms: textFindings), so an export covers the audit's "missing", "empty", "stale"
+// and text errors. A broken text goes out with its current translation as the target and a note
+// saying what is wrong: whoever can fix the language gets to see it.
 import { readFileSync } from 'node:fs'
 import { isMap, isScalar, parseDocument } from 'yaml'
-import { isRequired } from '../audit/compare'
+import { isRequired, textFindings } from '../audit/compare'
 import type { Unit } from '../audit/collect'
 import { readLocaleLock, sourceHash } from '../audit/lock'
 import type { AuditInput } from '../audit/run'
@@ -30,7 +32,7 @@ function uiComments(file: string): Map<string, string> {
   return comments
 }
 
-export function exportLocale(input: AuditInput, locale: string): { doc: XliffDocument; missing: number; stale: number } {
+export function exportLocale(input: AuditInput, locale: string): { doc: XliffDocument; missing: number; stale: number; broken: number } {
   const [source, ...others] = input.routes.locales
   if (!others.includes(locale)) throw new ExportError(`"${locale}" is not a translated locale (${others.join(', ')}; ${source} is the source language)`)
   const english = input.byLocale.get(source!)
@@ -41,6 +43,7 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
   const comments = new Map<string, Map<string, string>>()
   let missing = 0
   let stale = 0
+  let broken = 0
 
   for (const unit of english.units.values()) {
     if (unit.structural || !unit.text?.trim() || !isRequired(unit, locale, input.routes)) continue
@@ -49,8 +52,10 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
     const has = Boolean(translation?.text?.trim())
     const locked = lock.get(unit.id)
     const isStale = has && locked !== undefined && locked !== hash
-    if (has && !isStale) continue
-    if (isStale) stale++
+    const errors = has ? textFindings(unit, translation!.text!, locale).filter((f) => f.severity === 'error') : []
+    if (has && !isStale && !errors.length) continue
+    if (errors.length) broken++
+    else if (isStale) stale++
     else missing++
 
     const file = unit.at.inLocale(locale)
@@ -70,14 +75,19 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
         category: 'placeholders',
         text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.`,
       })
-    notes.push({
-      category: 'state',
-      text: isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet',
-    })
+    notes.push({ category: 'state', text: stateNote(isStale, errors) })
     notes.push({ category: SOURCE_HASH, text: hash })
-    entry.units.push({ key: unit.key, source: unit.text, ...(isStale ? { target: translation!.text!, state: 'initial' as const } : {}), notes })
+    entry.units.push({ key: unit.key, source: unit.text, ...(has ? { target: translation!.text!, state: 'initial' as const } : {}), notes })
   }
-  return { doc: { srcLang: source!, trgLang: locale, files: [...files.values()] }, missing, stale }
+  return { doc: { srcLang: source!, trgLang: locale, files: [...files.values()] }, missing, stale, broken }
+}
+
+/** Why the unit is in the export; the import reads none of it. */
+function stateNote(isStale: boolean, errors: { kind: string; message: string }[]): string {
+  if (!errors.length)
+    return isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet'
+  const what = errors.map((e) => `${e.kind}: ${e.message}`).join('; ')
+  return `error: the target is the current translation and cannot be used as it is (${what})${isStale ? '; the English text also changed since it was translated' : ''}; correct it`
 }
 
 function context(unit: Unit, locale: string, input: AuditInput): string {

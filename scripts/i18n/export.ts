@@ -1,5 +1,5 @@
 // npm run i18n:export -- <locale> [--out <file>] [--content content]
-// Writes an XLIFF 2.0 file of every text <locale> lacks or has stale (default:
+// Writes an XLIFF 2.0 file of every text <locale> lacks, has stale or has broken (default:
 // reports/xliff/<locale>.xlf) for a translation agency's CAT tool. Bring it back with
 // npm run i18n:import -- <file>. See TRANSLATING.md, "Working with an agency (XLIFF)".
 import { mkdirSync, writeFileSync } from 'node:fs'
@@ -20,12 +20,12 @@ export function main(args: string[] = process.argv.slice(2)): number {
     return 2
   }
   try {
-    const { doc, missing, stale } = exportLocale(loadAudit(resolve(parsed.values.content)), locale)
+    const { doc, missing, stale, broken } = exportLocale(loadAudit(resolve(parsed.values.content)), locale)
     const out = parsed.values.out ?? `reports/xliff/${locale}.xlf`
     mkdirSync(dirname(resolve(out)), { recursive: true })
     writeFileSync(out, buildXliff(doc))
     console.log(
-      `${out}: ${missing} missing and ${stale} stale ${locale} text${missing + stale === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`,
+      `${out}: ${missing} missing, ${stale} stale and ${broken} broken ${locale} text${missing + stale + broken === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`,
     )
     return 0
   } catch (error) {

@@ -134,6 +134,99 @@ test('filters, search and paging run in the database with the true total', async
   await expect(page.getByLabel('Email')).toHaveValue('')
 })
 
+test('the view is in the address bar: a reload or a shared link shows it, back and forward walk the views', async ({ page, context }) => {
+  await open(page)
+  await signIn(page)
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${SEEDED} leads`)
+  await page.getByLabel('Kind', { exact: true }).selectOption('quote')
+  await expect(count(page)).toHaveText('Page 1 of 1 — 40 leads match the filters')
+  await expect(page).toHaveURL(/\/en\/admin\/\?kind=quote$/)
+  await page.getByLabel('Status', { exact: true }).selectOption('won')
+  const won = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where kind = 'quote' and status = 'won'`))[0]!.n
+  const wonText = `Page 1 of 1 — ${won} leads match the filters`
+  await expect(count(page)).toHaveText(wonText)
+  await expect(page).toHaveURL(/\?status=won&kind=quote$/)
+
+  // A reload (the saved session signs in again) shows the same view, controls included.
+  await page.reload()
+  await expect(count(page)).toHaveText(wonText)
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('won')
+  await expect(page.getByLabel('Kind', { exact: true })).toHaveValue('quote')
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\?kind=quote$/)
+  await expect(count(page)).toHaveText('Page 1 of 1 — 40 leads match the filters')
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('')
+  await page.goBack()
+  await expect(count(page)).toHaveText(`Page 1 of 3 — ${SEEDED} leads`)
+  await expect(page.getByLabel('Kind', { exact: true })).toHaveValue('')
+  await page.goForward()
+  await expect(count(page)).toHaveText('Page 1 of 1 — 40 leads match the filters')
+
+  // A link someone shared: its own filters, sort and page; a value the inbox does not know is dropped.
+  const shared = await context.newPage()
+  await open(shared, '/en/admin/?locale=de&product=lamb&sort=oldest&status=bogus')
+  const lambDe = (await sql<{ n: number }>(`select count(*)::int as n from public.leads where products @> '{lamb}' and locale = 'de'`))[0]!.n
+  await expect(count(shared)).toHaveText(`Page 1 of 1 — ${lambDe} leads match the filters`)
+  await expect(shared.getByLabel('Sort', { exact: true })).toHaveValue('oldest')
+  await expect(shared.getByLabel('Status', { exact: true })).toHaveValue('')
+
+  // One lead: singular verb. Typing replaces the entry rather than adding one per pause.
+  await shared.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(shared).toHaveURL(/\?sort=oldest$/)
+  await shared.getByLabel('Search', { exact: true }).fill(`buyer ${TAG} 12`)
+  await expect(count(shared)).toHaveText(/— 2 leads match the filters$/) // 12 and 120
+  await shared.getByLabel('Search', { exact: true }).fill(`buyer ${TAG} 120`)
+  await expect(count(shared)).toHaveText('Page 1 of 1 — 1 lead matches the filters')
+  await expect(shared).toHaveURL(/\?q=buyer\+inbox\+120&sort=oldest$/)
+  await shared.goBack()
+  await expect(shared).toHaveURL(/\?sort=oldest$/)
+  await expect(shared.getByLabel('Search', { exact: true })).toHaveValue('')
+  await shared.close()
+})
+
+test('at 1400 px the table splits no word; the page has no cookie banner', async ({ page }) => {
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  // Every word of every cell on one line (a word may break only past the free-text columns' floor).
+  const split = await page.locator('.admin-table').evaluate((table) => {
+    const found: string[] = []
+    for (const td of table.querySelectorAll('td')) {
+      const walker = document.createTreeWalker(td, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode() as Text | null; node; node = walker.nextNode() as Text | null) {
+        for (const m of node.data.matchAll(/\S+/g)) {
+          const range = document.createRange()
+          range.setStart(node, m.index)
+          range.setEnd(node, m.index + m[0].length)
+          if (new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size > 1) found.push(m[0])
+        }
+      }
+    }
+    return found
+  })
+  expect(split).toEqual([])
+  await expect(page.locator('#cookie-banner')).toHaveCount(0)
+})
+
+test('the lead detail names products, unit and process as the forms do', async ({ page }) => {
+  const [lead] = await sql<{ id: string }>(
+    `insert into public.leads (id, kind, name, email, company, country, products, quantity, quantity_unit, process, locale, consent_privacy)
+     values (gen_random_uuid(), 'quote', 'Names Test', 'names@example.com', 'Prime Meats', 'United Kingdom', '{beef,lamb}', '200', 'metres', 'roasting', 'en', true)
+     returning id`,
+  )
+  await open(page, `/en/admin/#lead=${lead!.id}`)
+  await signIn(page)
+  const detail = page.getByRole('dialog')
+  await expect(detail.locator('[data-field="products"]')).toHaveText('Beef Netting; Lamb Netting')
+  await expect(detail.locator('[data-field="quantity_unit"]')).toHaveText('Metres')
+  await expect(detail.locator('[data-field="process"]')).toHaveText('Roasting')
+  await expect(detail.locator('[data-field="consent_contact"]')).toHaveText('no')
+  await detail.getByRole('button', { name: 'Close' }).click()
+  await sql('delete from public.leads where id = $1', [lead!.id])
+})
+
 test('the admin changes the status and adds a note; aal1 cannot erase', async ({ page }) => {
   await open(page)
   await signIn(page)

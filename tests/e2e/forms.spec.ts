@@ -140,6 +140,9 @@ test.describe('quote form', () => {
     await field(page, 'quantity').fill('200')
     await field(page, 'name').fill('Tom Hale')
     await field(page, 'email').fill(email)
+    // Optional: the buyer lets sales phone as well.
+    await expect(field(page, 'consent_contact')).not.toBeChecked()
+    await field(page, 'consent_contact').check()
     await field(page, 'consent_privacy').check()
     await submitButton(page).dblclick()
     await expect(page).toHaveURL(/\/en\/thank-you\/$/)
@@ -157,6 +160,7 @@ test.describe('quote form', () => {
       quantity: '200',
       quantity_unit: 'rolls',
       process: 'smoking',
+      consent_contact: true,
     })
     expect(inserts()).toBe(1)
   })
@@ -188,6 +192,7 @@ test.describe('quote form', () => {
       quantity: '5000',
       quantity_unit: 'metres',
       process: null,
+      consent_contact: false, // left unticked: the lead is still stored
     })
   })
 })

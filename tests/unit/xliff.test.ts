@@ -63,7 +63,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
   // processes; every other run calls the script's main() in this process.
   it('exports what German lacks or has stale, with source, notes, file and key', () => {
     const out = spawnCli('export', ['de', '--content', content, '--out', xlf])
-    expect(out.stdout).toContain('11 missing and 3 stale de texts in 5 files')
+    expect(out.stdout).toContain('11 missing, 3 stale and 0 broken de texts in 5 files')
     expect(out.code).toBe(0)
     const doc = parseXliff(readFileSync(xlf, 'utf8'))
     expect([doc.srcLang, doc.trgLang]).toEqual(['en', 'de'])
@@ -106,7 +106,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
     expect(audit.stdout).toContain('Localization audit passed: 0 errors')
     expect(audit.code).toBe(0)
     const again = runCli('export', ['de', '--content', content, '--out', join(dir, 'again.xlf')])
-    expect(again.stdout).toContain('0 missing and 0 stale de texts in 0 files')
+    expect(again.stdout).toContain('0 missing, 0 stale and 0 broken de texts in 0 files')
   })
 
   it('refuses a file outside the locale, an unknown key and a wrong locale, naming them', () => {
@@ -121,6 +121,38 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
     const wrong = tryImport(doc(join(content, 'ui/de.yml'), 'nav.home', 'xx'))
     expect(wrong.stderr).toContain('trgLang "xx" is not a translated locale (de)')
     expect(wrong.code).toBe(2)
+  })
+})
+
+describe('XLIFF export of a translation with an error', () => {
+  // Turkish has every text, but product.order.title writes {productname} for {productName}.
+  const dir = tempDir('xliff-broken-')
+  const content = join(dir, 'content')
+  cpSync('tests/fixtures/audit/placeholder-mismatch/content', content, { recursive: true })
+  const xlf = join(dir, 'tr.xlf')
+
+  it('sends the broken text, its current translation as the target and what is wrong', () => {
+    const out = runCli('export', ['tr', '--content', content, '--out', xlf])
+    expect(out.stdout).toContain('0 missing, 0 stale and 1 broken tr text in 1 file')
+    const units = parseXliff(readFileSync(xlf, 'utf8')).files.flatMap((f) => f.units)
+    expect(units.map((u) => u.key)).toEqual(['product.order.title'])
+    expect(units[0]).toMatchObject({ source: 'Order {productName}', target: '{productname} sipariş edin', state: 'initial' })
+    expect(units[0]!.notes.find((n) => n.category === 'state')?.text).toMatch(
+      /^error: .*placeholder mismatch: placeholders differ from English: English has \{productName\}, this text has \{productname\}/,
+    )
+  })
+
+  it('skips it when it comes back unchanged, imports the correction, and the audit then passes', () => {
+    expect(runCli('import', [xlf, '--content', content]).stdout).toContain('tr: 0 texts imported')
+    writeFileSync(
+      xlf,
+      readFileSync(xlf, 'utf8').replace('<target xml:space="preserve">{productname} sipariş edin</target>', '<target>{productName} sipariş edin</target>'),
+    )
+    expect(runCli('import', [xlf, '--content', content]).stdout).toContain('tr: 1 text imported')
+    expect(readFileSync(join(content, 'ui/tr.yml'), 'utf8')).toContain('product.order.title: "{productName} sipariş edin"')
+    const audit = runCli('cli', ['--content', content, '--out', join(dir, 'audit')])
+    expect(audit.stdout).toContain('Localization audit passed: 0 errors')
+    expect(runCli('export', ['tr', '--content', content, '--out', join(dir, 'again.xlf')]).stdout).toContain('0 missing, 0 stale and 0 broken tr texts')
   })
 })
 

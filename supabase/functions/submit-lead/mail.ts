@@ -117,7 +117,8 @@ export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opt
       k('mail.ack.greeting'),
       '',
       k(`mail.ack.received.${kind}`),
-      k('mail.ack.reply'),
+      // A call is promised only to a buyer who agreed to be phoned.
+      k(lead.consent_contact === true ? 'mail.ack.reply' : 'mail.ack.replyByEmail'),
       '',
       k('mail.ack.reference'),
       k('mail.ack.notYou'),

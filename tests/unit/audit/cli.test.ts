@@ -1,5 +1,7 @@
 // The release gate: each kind of translation error in a small two-locale fixture is found,
 // named with file:line and key, shown with its English source, and sets the exit code.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { audit, spawnCli } from './run-cli'
 
@@ -68,6 +70,14 @@ describe('npm run audit against fixtures', () => {
 
   it('does not require a UI key of an English-only page (admin.heading) in Turkish', () => {
     expect(audit('complete').stdout).not.toContain('admin.heading')
+  })
+
+  it('counts a text with an error as not complete, in the table and the CSV', () => {
+    // 14 Turkish texts, all present; one has a placeholder error: 13 of 14 complete.
+    const run = audit('placeholder-mismatch')
+    expect(run.stdout).toMatch(/^tr\s+92\.8%\s/m)
+    const csv = readFileSync(join(run.out, 'localization-audit.csv'), 'utf8')
+    expect(csv).toContain('\r\ntr,92.8%,3/3,1 placeholder mismatch,14,14,1,0,0,1,0,0\r\n')
   })
 
   it('counts only pages with real content: placeholder pages are named in the notes', () => {

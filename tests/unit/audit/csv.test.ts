@@ -29,6 +29,7 @@ describe('audit CSVs', () => {
       'notes',
       'required units',
       'translated',
+      'translated with errors',
       'missing',
       'empty',
       'placeholder mismatches',
