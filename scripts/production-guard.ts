@@ -3,13 +3,18 @@
 // (`npm run build:production`). Reads .env files the way Vite will for the bundle.
 import { readFileSync } from 'node:fs'
 import { loadBuildEnv } from '../lib/build/build-env'
-import { deployment, exampleFactProblems, productionBuildError, supabaseProblems } from '../lib/build/production-guard'
+import { captchaProblems, deployment, exampleFactProblems, partialSupabaseProblems, productionBuildError, supabaseProblems } from '../lib/build/production-guard'
 
 const env = { ...(await loadBuildEnv('production', process.cwd(), '')), ...process.env }
 const deploy = deployment(env, process.argv.includes('--production'))
+const partial = partialSupabaseProblems(env)
+if (!deploy && partial.length) {
+  console.error(productionBuildError('half a Supabase configuration', partial))
+  process.exit(1)
+}
 if (deploy) {
   const facts = exampleFactProblems(readFileSync('content/facts.yml', 'utf8'))
-  const problems = [...supabaseProblems(env), ...(deploy.preview ? [] : facts)]
+  const problems = [...supabaseProblems(env), ...(deploy.preview ? [] : [...captchaProblems(env), ...facts])]
   if (problems.length) {
     console.error(productionBuildError(deploy.reason, problems))
     process.exit(1)

@@ -66,6 +66,38 @@ export function supabaseProblems(env: Env): string[] {
   return problems
 }
 
+/**
+ * Any build, deployment or not: a hosted VITE_SUPABASE_URL without its key would otherwise
+ * fall back to the local demo key (lib/supabase/config.ts) and ship forms that the hosted
+ * project refuses, without a word. Half a configuration is always a mistake.
+ */
+export function partialSupabaseProblems(env: Env): string[] {
+  const url = env.VITE_SUPABASE_URL?.trim()
+  const key = env.VITE_SUPABASE_ANON_KEY?.trim()
+  if (url && !key) return [`VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not: set the project's publishable (anon) key too, or unset both for the local backend (${WHERE_KEYS}).`]
+  if (key && !url) return [`VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not: set the project URL too, or unset both for the local backend (${WHERE_KEYS}).`]
+  return []
+}
+
+/**
+ * A production deployment needs the captcha: without it any script can post leads and trigger
+ * mail from the company's domain at the rate limit of every address it can use. The secret half
+ * (HCAPTCHA_SECRET) is a function secret (docs/HOSTING.md); the site key is public.
+ */
+export function captchaProblems(env: Env): string[] {
+  if (env.VITE_HCAPTCHA_SITE_KEY?.trim()) return []
+  return [
+    'VITE_HCAPTCHA_SITE_KEY is not set: set the hCaptcha site key (hCaptcha dashboard → Sites), and HCAPTCHA_SECRET as a secret of the submit-lead function (docs/HOSTING.md).',
+  ]
+}
+
+// Values shipped in content/facts.yml that only the fictional example company has.
+const SHIPPED_EXAMPLES: Record<string, string> = {
+  legalName: 'Elastinet Ambalaj San. ve Tic. A.Ş.',
+  phone: '+90 212 555 01 00',
+  whatsapp: '902125550100',
+}
+
 /** The shipped example values in content/facts.yml (business:), with their line numbers. */
 export function exampleFactProblems(factsYaml: string, file = 'content/facts.yml'): string[] {
   const lines = new LineCounter()
@@ -79,7 +111,9 @@ export function exampleFactProblems(factsYaml: string, file = 'content/facts.yml
       (v) => /(^|[/.-])example([.-]|$)|localhost|127\.0\.0\.1/i.test(v.replace(/^https?:\/\//, '')),
       'the real site address, e.g. https://www.<company-domain>',
     ],
-    ['legalName', (v) => /\(example\)/i.test(v), "the company's registered name"],
+    ['legalName', (v) => /\(example\)/i.test(v) || v === SHIPPED_EXAMPLES.legalName, "the company's registered name"],
+    ['phone', (v) => v === SHIPPED_EXAMPLES.phone, "the sales team's phone number"],
+    ['whatsapp', (v) => v === SHIPPED_EXAMPLES.whatsapp, "the sales team's WhatsApp number (digits only)"],
   ]
   const problems: string[] = []
   for (const [field, isExample, what] of checks) {

@@ -68,6 +68,9 @@ describe('example business details', () => {
       expect.arrayContaining([
         expect.stringMatching(/^content\/facts\.yml:\d+ business\.email is the example value "sales@example\.com"/),
         expect.stringMatching(/^content\/facts\.yml:\d+ business\.siteUrl is the example value "https:\/\/www\.example-meat-netting\.com"/),
+        expect.stringMatching(/^content\/facts\.yml:\d+ business\.legalName is the example value "Elastinet Ambalaj San\. ve Tic\. A\.Ş\."/),
+        expect.stringMatching(/^content\/facts\.yml:\d+ business\.phone is the example value "\+90 212 555 01 00"/),
+        expect.stringMatching(/^content\/facts\.yml:\d+ business\.whatsapp is the example value "902125550100"/),
       ]),
     )
     const line = Number(problems[0]!.match(/:(\d+) /)![1])
@@ -111,6 +114,21 @@ describe('the build command', () => {
     expect(run.status).toBe(1)
     expect(run.stderr).toContain('VITE_SUPABASE_ANON_KEY is not set')
     expect(run.stderr).not.toContain('VITE_SUPABASE_URL is not set')
+  })
+
+  it('any build with a hosted URL and no key stops, instead of shipping the demo key', () => {
+    const run = guard({ VITE_SUPABASE_URL: GOOD.VITE_SUPABASE_URL })
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not')
+    expect(guard({ VITE_SUPABASE_ANON_KEY: ANON }).stderr).toContain('VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not')
+  })
+
+  it('a production build needs the captcha site key; a preview does not', () => {
+    const run = guard(GOOD, ['--production'])
+    expect(run.status).toBe(1)
+    expect(run.stderr).toContain('VITE_HCAPTCHA_SITE_KEY is not set')
+    expect(guard({ ...GOOD, VITE_HCAPTCHA_SITE_KEY: '10000000-ffff-ffff-ffff-000000000001' }, ['--production']).stderr).not.toContain('VITE_HCAPTCHA_SITE_KEY')
+    expect(guard({ DEPLOY: 'preview', ...GOOD }).stderr).not.toContain('VITE_HCAPTCHA_SITE_KEY')
   })
 
   it('a local build passes silently with the local fallback', () => {
