@@ -7,7 +7,19 @@ import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import type { AdminData } from '../../pages/admin/+data'
 import { usePageData } from '../page-data'
-import { COLUMN_LABELS, detailText, formatDate, LEAD_COLUMNS, LEAD_STATUSES, NOTES_MAX, STATUS_LABELS, type LeadRow, type LeadStatus } from './lead-row'
+import {
+  ACK_SKIPPED_LABELS,
+  COLUMN_LABELS,
+  detailText,
+  formatDate,
+  LEAD_COLUMNS,
+  LEAD_STATUSES,
+  NOTES_MAX,
+  STATUS_LABELS,
+  isStuck,
+  type LeadRow,
+  type LeadStatus,
+} from './lead-row'
 import { fetchLead } from './lead-query'
 
 const DATES = new Set(['created_at', 'consent_at', 'notified_at'])
@@ -126,7 +138,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
           <h2 id="admin-detail-heading">
             {row.kind} lead from {row.name}
           </h2>
-          <NotificationState row={row} />
+          <NotificationState row={row} client={client} onResent={(r) => onChanged(r.id, r)} setRow={setRow} />
           <form className="admin-form admin-triage" onSubmit={save}>
             <div className="field">
               <label htmlFor="admin-lead-status">Status</label>
@@ -202,27 +214,77 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
   )
 }
 
-function NotificationState({ row }: { row: LeadRow }) {
+type NotificationProps = { row: LeadRow; client: SupabaseClient; onResent: (row: LeadRow) => void; setRow: (row: LeadRow) => void }
+
+function NotificationState({ row, client, onResent, setRow }: NotificationProps) {
+  const [busy, setBusy] = useState(false)
+  const [result, setResult] = useState<{ error: boolean; text: string } | null>(null)
+  const stuck = isStuck(row)
+  // The function re-reads the lead with this session's token: row level security decides.
+  async function resend() {
+    setBusy(true)
+    setResult(null)
+    const { data, error } = await client.functions.invoke<{ notification?: string }>('submit-lead/resend', { body: { id: row.id } })
+    const fresh = await fetchLead(client, row.id).catch(() => null)
+    if (fresh) {
+      setRow(fresh)
+      onResent(fresh)
+    }
+    setBusy(false)
+    if (error) setResult({ error: true, text: `Could not send again: ${error.message}` })
+    else setResult({ error: data?.notification !== 'sent', text: data?.notification === 'sent' ? 'Sent again.' : 'Tried again; it failed (see above).' })
+  }
+  const ack = row.ack_skipped ? (
+    <p className="admin-notification" data-ack="skipped">
+      No acknowledgement was sent to the buyer: {ACK_SKIPPED_LABELS[row.ack_skipped]}. Reply to the buyer yourself.
+    </p>
+  ) : null
+  const resendButton =
+    row.notification_status === 'failed' || stuck ? (
+      <p className="actions">
+        <button type="button" className="btn" disabled={busy} onClick={resend}>
+          {busy ? 'Sending…' : 'Send the notification again'}
+        </button>
+        {result ? (
+          <span role="status" className={result.error ? 'admin-error' : undefined}>
+            {result.text}
+          </span>
+        ) : null}
+      </p>
+    ) : null
   if (row.notification_status === 'failed') {
     return (
-      <p className="admin-notification admin-notification-failed" data-notification="failed">
-        <strong>Notification failed</strong>: the mail to sales or the buyer was not delivered after {row.notification_attempts}{' '}
-        {row.notification_attempts === 1 ? 'attempt' : 'attempts'}
-        {row.notification_error ? ` (${row.notification_error})` : ''}. Reply to the buyer from here.
-      </p>
+      <>
+        <p className="admin-notification admin-notification-failed" data-notification="failed">
+          <strong>Notification failed</strong>: the mail to sales or the buyer was not delivered after {row.notification_attempts}{' '}
+          {row.notification_attempts === 1 ? 'attempt' : 'attempts'}
+          {row.notification_error ? ` (${row.notification_error})` : ''}. Reply to the buyer from here.
+        </p>
+        {ack}
+        {resendButton}
+      </>
     )
   }
   if (row.notification_status === 'sent') {
     return (
-      <p className="admin-notification" data-notification="sent">
-        Notification sent{row.notified_at ? ` ${formatDate(row.notified_at)}` : ''}.
-      </p>
+      <>
+        <p className="admin-notification" data-notification="sent">
+          Notification sent{row.notified_at ? ` ${formatDate(row.notified_at)}` : ''}.
+        </p>
+        {ack}
+      </>
     )
   }
   return (
-    <p className="admin-notification" data-notification="pending">
-      Notification pending{row.notification_attempts ? ` (${row.notification_attempts} attempts so far)` : ''}.
-    </p>
+    <>
+      <p className={stuck ? 'admin-notification admin-notification-failed' : 'admin-notification'} data-notification={stuck ? 'stuck' : 'pending'}>
+        {stuck ? <strong>Notification stuck</strong> : 'Notification pending'}
+        {row.notification_attempts ? ` (${row.notification_attempts} attempts so far)` : ''}
+        {stuck ? ': no mail has gone out since it arrived. The retry job sends it again; you can also send it now.' : '.'}
+      </p>
+      {ack}
+      {resendButton}
+    </>
   )
 }
 

@@ -38,6 +38,23 @@ export type LeadRow = {
   notification_attempts: number
   notification_error: string | null
   notified_at: string | null
+  /** Why the buyer's acknowledgement was not sent: the per-address or hourly cap. */
+  ack_skipped: 'recipient_limit' | 'hourly_limit' | null
+  /** Which of the two mails went out ('sales', 'ack'). */
+  mails_sent: string[]
+  notification_claimed_at: string | null
+}
+
+/** Pending this long after arrival (or after the last try began), a lead's mail is stuck. */
+export const STUCK_AFTER_MS = 10 * 60 * 1000
+
+/** Stuck: still pending well after its last try began (the worker stopped; the retry job has not run yet). */
+export const isStuck = (row: Pick<LeadRow, 'notification_status' | 'notification_claimed_at' | 'created_at'>, now = Date.now()) =>
+  row.notification_status === 'pending' && now - Date.parse(row.notification_claimed_at ?? row.created_at) > STUCK_AFTER_MS
+
+export const ACK_SKIPPED_LABELS: Record<NonNullable<LeadRow['ack_skipped']>, string> = {
+  recipient_limit: 'the address already received 3 acknowledgements in 24 hours (anti-abuse cap)',
+  hourly_limit: 'the site reached its hourly acknowledgement budget (anti-abuse cap)',
 }
 
 /** The sales pipeline, in order (the CHECK constraint's list). */

@@ -10,7 +10,7 @@ import { usePageData } from '../page-data'
 import type { AdminData } from '../../pages/admin/+data'
 import { LeadDetail } from './lead-detail'
 import { fetchAll, fetchPage, leadIdFromHash, NO_FILTERS, PAGE_SIZE, SORTS, type LeadFilters, type LeadSort } from './lead-query'
-import { formatDate, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
+import { formatDate, isStuck, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
 import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadSummary } from './lead-summary'
 import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
@@ -317,6 +317,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                     <td data-field="status">
                       {STATUS_LABELS[row.status] ?? row.status}
                       {row.notification_status === 'failed' ? <span className="admin-badge">notification failed</span> : null}
+                      {isStuck(row) ? <span className="admin-badge">notification stuck</span> : null}
                     </td>
                     <td>
                       <button type="button" className="btn-link" onClick={(e) => openLead(row.id, e.currentTarget)}>
