@@ -54,6 +54,9 @@ export const LEAD_ROW_COLUMNS = {
   notification_attempts: { type: 'integer', nullable: false },
   notification_error: { type: 'text', nullable: true },
   notified_at: { type: 'timestamp with time zone', nullable: true },
+  ack_skipped: { type: 'text', nullable: true },
+  mails_sent: { type: 'ARRAY', nullable: false },
+  notification_claimed_at: { type: 'timestamp with time zone', nullable: true },
 } as const satisfies Record<string, Col>
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
