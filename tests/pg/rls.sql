@@ -54,6 +54,21 @@ do $$ declare r jsonb; i int; begin
   end if;
   delete from public.leads where name = 'Flood';
 end $$;
+-- At most 3 acknowledgements per address (any case) in a day; the 4th lead is stored without one.
+do $$ declare r jsonb; i int; begin
+  for i in 1..4 loop
+    r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Cap',
+      'email', case when i % 2 = 0 then 'VICTIM@example.org' else 'victim@example.org' end, 'subject', 's',
+      'message', 'm', 'locale', 'en', 'consent_contact', true, 'consent_privacy', true), repeat(i::text, 64));
+    if r ->> 'outcome' <> 'stored' or (r ->> 'ack')::boolean <> (i <= 3) then
+      raise exception 'FAIL: acknowledgement cap, lead %: %', i, r;
+    end if;
+  end loop;
+  if (select count(*) from public.leads where name = 'Cap' and ack_skipped = 'recipient_limit') <> 1 then
+    raise exception 'FAIL: the capped lead does not record why';
+  end if;
+  delete from public.leads where name = 'Cap';
+end $$;
 -- Invisible-only text and bidi controls are refused even without zod.
 do $$
 declare
@@ -82,6 +97,10 @@ exception when insufficient_privilege then null; end $$;
 do $$ begin
   perform public.intake_lead('{}'::jsonb, repeat('d', 64));
   raise exception 'FAIL: anon may call intake_lead';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform public.claim_stuck_notifications();
+  raise exception 'FAIL: anon may call claim_stuck_notifications';
 exception when insufficient_privilege then null; end $$;
 do $$ begin
   perform 1 from public.lead_rate_limits;
@@ -145,6 +164,15 @@ exception when insufficient_privilege then null; end $$;
 do $$ begin
   perform public.lead_notification_result('10000000-0000-4000-8000-000000000001', 'sent', 1, null);
   raise exception 'FAIL: authenticated may call lead_notification_result';
+exception when insufficient_privilege then null; end $$;
+-- The mail bookkeeping (20261126000100_lead_mail_safety.sql) is the function's alone.
+do $$ begin
+  perform public.claim_stuck_notifications(interval '0 seconds', 10);
+  raise exception 'FAIL: authenticated may call claim_stuck_notifications';
+exception when insufficient_privilege then null; end $$;
+do $$ begin
+  perform public.claim_lead_notification('10000000-0000-4000-8000-000000000001');
+  raise exception 'FAIL: authenticated may call claim_lead_notification';
 exception when insufficient_privilege then null; end $$;
 do $$ declare n int; begin
   select count(*) into n from public.leads;
