@@ -1,7 +1,8 @@
 // lib/ is the layer below the renderer and the components (docs/ARCHITECTURE.md, "Folders"):
-// it may import other lib/ files, .velite/ and packages, never renderer/ or components/.
+// it may import other lib/ files, .velite/ and packages, never renderer/ or components/. The
+// components sit below the pages and the renderer: they import lib/, never pages/ or renderer/.
 import { readdirSync, readFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 const files = (dir: string): string[] =>
@@ -26,6 +27,31 @@ describe('lib/ imports neither renderer/ nor components/', () => {
           .map((s) => `${file}: ${s}`),
       )
     expect(files('lib').length).toBeGreaterThan(20)
+    expect(offending).toEqual([])
+  })
+})
+
+describe('components/ import neither pages/ nor renderer/', () => {
+  /** The top-level folder a relative specifier of `file` lands in ('' for a package). */
+  const target = (file: string, specifier: string) =>
+    specifier.startsWith('.') ? relative(process.cwd(), resolve(dirname(file), specifier)).split('/')[0]! : ''
+
+  it('tells lib/pages/ from the pages/ folder (the control for the check below)', () => {
+    expect(target('components/admin/leads-view.tsx', '../../lib/pages/admin')).toBe('lib')
+    expect(target('components/admin/leads-view.tsx', '../../pages/admin/+data')).toBe('pages')
+    expect(target('components/forms/field.tsx', '../../renderer/page-root')).toBe('renderer')
+    expect(target('components/forms/field.tsx', 'react')).toBe('')
+  })
+
+  it('no file in components/ imports from pages/ or renderer/', () => {
+    const offending = files('components')
+      .filter((file) => !/\.test\.tsx?$/.test(file))
+      .flatMap((file) =>
+        specifiers(readFileSync(file, 'utf8'))
+          .filter((s) => ['pages', 'renderer'].includes(target(file, s)))
+          .map((s) => `${file}: ${s}`),
+      )
+    expect(files('components').length).toBeGreaterThan(20)
     expect(offending).toEqual([])
   })
 })
