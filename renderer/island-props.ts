@@ -3,7 +3,7 @@
 // <script type="application/json" id="island-props">); renderer/hydrate-island.tsx reads it.
 // Vike's pageContext serialization is not used: island pages ship no Vike client runtime.
 import { textsHaveForms } from '../lib/i18n/forms'
-import type { Dictionary, Vars } from '../lib/i18n/translate'
+import type { Dictionary, Vars } from '../lib/i18n/types'
 import type { LocaleCode } from '../lib/routing/table'
 
 export const ISLAND_PROPS_ID = 'island-props'

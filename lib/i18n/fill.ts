@@ -5,7 +5,7 @@
 // carries none of it while no text on them uses one (issue 14: forms ≤ 72 KB).
 //
 // No imports besides types: this module is first-load JavaScript on every island.
-import type { Dictionary, Translate, Vars } from './translate'
+import type { Dictionary, Translate, Vars } from './types'
 
 /** Fills a text's placeholders (and plural/select forms, where the implementation has them). */
 export type Interpolate = (text: string, vars?: Vars, locale?: string) => string

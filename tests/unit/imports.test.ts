@@ -1,7 +1,8 @@
 // lib/ is the layer below the renderer and the components (docs/ARCHITECTURE.md, "Folders"):
 // it may import other lib/ files, .velite/ and packages, never renderer/ or components/. The
 // components sit below the pages and the renderer: they import lib/, never pages/ or renderer/.
-import { readdirSync, readFileSync } from 'node:fs'
+// No module imports itself through others: a cycle is a pair that should share a lower module.
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
@@ -53,5 +54,54 @@ describe('components/ import neither pages/ nor renderer/', () => {
       )
     expect(files('components').length).toBeGreaterThan(20)
     expect(offending).toEqual([])
+  })
+})
+
+describe('no import cycles', () => {
+  const FOLDERS = ['lib', 'components', 'renderer', 'pages', 'scripts', 'server']
+
+  /** The file a relative specifier of `from` names, or undefined for a package. */
+  const resolveFile = (from: string, specifier: string) => {
+    if (!specifier.startsWith('.')) return undefined
+    const base = relative(process.cwd(), resolve(dirname(from), specifier))
+    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f))
+  }
+
+  /** Every cycle reached by a depth-first walk, as "a -> b -> a". */
+  const cycles = (graph: Map<string, string[]>) => {
+    const found: string[] = []
+    const done = new Set<string>()
+    const path: string[] = []
+    const visit = (file: string) => {
+      path.push(file)
+      for (const next of graph.get(file) ?? []) {
+        if (path.includes(next)) found.push([...path.slice(path.indexOf(next)), next].join(' -> '))
+        else if (!done.has(next)) visit(next)
+      }
+      path.pop()
+      done.add(file)
+    }
+    for (const file of graph.keys()) if (!done.has(file)) visit(file)
+    return found
+  }
+
+  it('finds a cycle of two modules (the control for the check below)', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['a.ts', 'c.ts']],
+      ['c.ts', []],
+    ])
+    expect(cycles(graph)).toEqual(['a.ts -> b.ts -> a.ts'])
+    expect(resolveFile('lib/i18n/fill.ts', './types')).toBe('lib/i18n/types.ts')
+  })
+
+  it('no module of the site, its scripts or servers imports itself through others', () => {
+    const graph = new Map(
+      FOLDERS.flatMap(files)
+        .filter((file) => !/\.test\.tsx?$/.test(file))
+        .map((file) => [file, specifiers(readFileSync(file, 'utf8')).flatMap((s) => resolveFile(file, s) ?? [])]),
+    )
+    expect(graph.size).toBeGreaterThan(100)
+    expect(cycles(graph)).toEqual([])
   })
 })
