@@ -4,7 +4,7 @@
 // plural/select form (./fill.ts covers the rest). Keys are typed: a literal key that is not in
 // the English UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck (./types.ts).
 import { fillPlaceholders, translator } from './fill'
-import { hasForms } from './forms'
+import { hasForms } from './plural-forms'
 import { argumentNames, formatMessage, parseMessage, type MessageNode } from './message'
 import type { Dictionary, Translate, Vars } from './types'
 
