@@ -2,8 +2,8 @@
 // as the server rendered it. The server writes it into the page as JSON (renderer/document.tsx,
 // <script type="application/json" id="island-props">); renderer/hydrate-island.tsx reads it.
 // Vike's pageContext serialization is not used: island pages ship no Vike client runtime.
-import { textsHaveForms } from '../lib/i18n/forms'
-import type { Dictionary, Vars } from '../lib/i18n/translate'
+import { textsHaveForms } from '../lib/i18n/plural-forms'
+import type { Dictionary, Vars } from '../lib/i18n/types'
 import type { LocaleCode } from '../lib/routing/table'
 
 export const ISLAND_PROPS_ID = 'island-props'

@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react'
 import { I18nProvider } from '../lib/i18n/context'
 import type { Interpolate } from '../lib/i18n/fill'
-import type { Dictionary, Vars } from '../lib/i18n/translate'
+import type { Dictionary, Vars } from '../lib/i18n/types'
 import type { LocaleCode } from '../lib/routing/table'
 import { LinksProvider, type Href } from '../components/routing/links'
 import { ErrorBoundary } from '../components/error-boundary'

@@ -9,9 +9,10 @@
 // `npm run dev` keeps using pages/content/+client.ts and the islands' own enhance() call in dev
 // (renderer/hydrate-island.tsx, pages/admin/+client.tsx), which do the same through Vite.
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { dirname, join } from 'node:path'
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { dirname, join, relative, sep } from 'node:path'
 import { buildSync } from 'esbuild'
+import { filesUnder } from '../lib/build/files-under'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad } from '../lib/build/inline-scripts'
 
 function bundle(source: string): string {
@@ -69,19 +70,16 @@ export function inlineScriptHashes(pages: Iterable<string>): string[] {
   return [...hashes].sort()
 }
 
-function* htmlFiles(dir: string): Generator<string> {
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name)
-    if (entry.isDirectory()) {
-      if (!['assets', 'pagefind', 'documents'].includes(entry.name)) yield* htmlFiles(path)
-    } else if (entry.name.endsWith('.html')) yield path
-  }
-}
+/** Folders of the built site that hold no pages: bundles, the search index, the data sheets. */
+const NOT_PAGES = new Set(['assets', 'pagefind', 'documents'])
 
 /** Every page of `site` (path → HTML), read once for the checks and the search index. */
 export function readPages(site: string): Map<string, string> {
   const pages = new Map<string, string>()
-  for (const file of htmlFiles(site)) pages.set(file, readFileSync(file, 'utf8'))
+  for (const file of filesUnder(site)) {
+    const folders = relative(site, file).split(sep).slice(0, -1)
+    if (file.endsWith('.html') && !folders.some((f) => NOT_PAGES.has(f))) pages.set(file, readFileSync(file, 'utf8'))
+  }
   return pages
 }
 

@@ -5,7 +5,7 @@
 // rather than letting a refused change look saved. Every value is React text, never HTML.
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import type { SupabaseClient } from '@supabase/supabase-js'
-import type { AdminData } from '../../pages/admin/+data'
+import type { AdminData } from '../../lib/pages/admin'
 import { usePageData } from '../page-data'
 import {
   ACK_SKIPPED_LABELS,

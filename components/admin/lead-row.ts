@@ -1,6 +1,7 @@
 // A row of public.leads as the admin reads it (supabase/migrations/: 0001_leads.sql plus the
 // intake and inbox columns of 20261123000100 and 20261123000200).
 import type { Lead } from '../../lib/leads/schema'
+import type { ValueLabels } from '../../lib/pages/admin'
 
 export type LeadRow = {
   id: string
@@ -156,9 +157,6 @@ export function cellText(row: LeadRow, column: (typeof LEAD_COLUMNS)[number]): s
   if (typeof value === 'boolean') return value ? 'yes' : 'no'
   return String(value)
 }
-
-/** English names of the ids a lead stores, from the content (pages/admin/+data.ts). */
-export type ValueLabels = Record<'products' | 'quantity_unit' | 'process', Record<string, string>>
 
 /**
  * A cell as the detail view shows it: like cellText, with product, unit and process ids as

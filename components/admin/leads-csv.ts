@@ -1,16 +1,10 @@
 // CSV export of leads with papaparse (loaded on demand: only the export needs it).
 //
-// Lead fields are typed by anyone on the internet. A cell that starts with = + - @ tab, CR or LF
-// would run as a formula in Excel, LibreOffice or Sheets (CSV injection), so such cells get a
-// leading apostrophe, which spreadsheets show as text. Spreadsheets also skip leading spaces
-// (and Excel reads the full-width ＝＋－＠ of East Asian keyboards as = + - @), so the trigger
-// is also caught behind any run of white space or invisible characters. papaparse's own
-// `escapeFormulae: true` uses /^[=+\-@\t\r].*$/, which misses all of these and values with a
-// line break; the pattern below does not (tests/unit/leads-csv.test.ts).
+// Lead fields are typed by anyone on the internet: a cell a spreadsheet would run as a formula
+// gets a leading apostrophe, by the rule every CSV of the project uses (lib/csv/formula.ts).
+import { FORMULA_START } from '../../lib/csv/formula'
 import type { LeadRow } from './lead-row'
 import { cellText, COLUMN_LABELS, LEAD_COLUMNS } from './lead-row'
-
-export const FORMULA_START = /^[\t\r\n]|^[\s\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]*[=+\-@\uff1d\uff0b\uff0d\uff20]/u
 
 export async function leadsCsv(rows: readonly LeadRow[]): Promise<string> {
   const { unparse } = await import('papaparse')

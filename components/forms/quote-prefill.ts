@@ -3,7 +3,7 @@
 // only from other links, as every size is sold on every roll length). This turns
 // it into form values. Query strings are visitor-controlled: every value is checked against a
 // strict pattern or the list of choices, and anything else is ignored.
-import type { Translate } from '../../lib/i18n/translate'
+import type { Translate } from '../../lib/i18n/types'
 import type { Values } from './form-context'
 import { isProcess } from './choices'
 

@@ -2,7 +2,7 @@
 // run the captcha, send (lib/leads/submit.ts), turn the answer into what the form shows, and
 // keep the draft (lib/leads/draft.ts). Loaded on the form's first focus (components/forms/
 // lead-form.tsx), never on first load: the form pages stay at React's floor (issue 14).
-import type { Translate } from '../../lib/i18n/translate'
+import type { Translate } from '../../lib/i18n/types'
 import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
 import type { LeadKind } from '../../lib/leads/schema'
 import { readAttribution, submitLead } from '../../lib/leads/submit'

@@ -4,7 +4,7 @@
 // so it is imported dynamically: the form starts loading it on first focus and awaits it on
 // submit. Import only TYPES from lib/leads/schema in client code; a value import pulls zod into
 // the first-load bundle.
-import type { Translate } from '../../lib/i18n/translate'
+import type { Translate } from '../../lib/i18n/types'
 import type { Lead, LeadKind } from '../../lib/leads/schema'
 import type { ServerIssue } from '../../lib/leads/submit'
 

@@ -2,7 +2,7 @@
 // sheet (scripts/documents/data-sheet.tsx) show the same rows from the same code.
 import type { ReactNode } from 'react'
 import type { SpecField } from '../../lib/facts/format'
-import type { Translate } from '../../lib/i18n/translate'
+import type { Translate } from '../../lib/i18n/types'
 
 export type SpecRow = [label: string, value: ReactNode]
 

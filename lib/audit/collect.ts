@@ -1,8 +1,9 @@
 // Collects the translatable units of every locale from the files named in content/audit.yml.
 // A unit is one text a translator writes: a UI key, a text field of a page/product/country
 // file, an MDX frontmatter field or an MDX body. Its id is the same in every locale.
-import { readdirSync, readFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import { filesUnder } from '../build/files-under'
 import type { AuditConfig, Source } from './config'
 import type { LeafCache } from './leaf-cache'
 import { mdxLeaves } from './mdx-leaves'
@@ -94,10 +95,7 @@ export function collectContent(
   const ignored = new Set(config.ignored)
   const byLocale = new Map<string, LocaleContent>()
   const problems: Problem[] = []
-  const files = readdirSync(contentDir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => relative(contentDir, join(d.parentPath, d.name)).split('\\').join('/'))
-    .sort()
+  const files = filesUnder(contentDir).map((f) => relative(contentDir, f).split('\\').join('/'))
 
   for (const rel of files) {
     const hit = matchers.map((m) => ({ m, match: m.regex.exec(rel) })).find((x) => x.match)

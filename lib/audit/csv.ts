@@ -1,16 +1,17 @@
-// The audit CSVs (papaparse). Cells a spreadsheet would run as a formula (= + - @ tab CR first)
-// get a leading single quote; UTF-8 with BOM so Excel shows ü, ş and Arabic correctly.
+// The audit CSVs (papaparse). Cells a spreadsheet would run as a formula get a leading single
+// quote, by the rule every CSV of the project uses (lib/csv/formula.ts); UTF-8 with BOM so Excel
+// shows ü, ş and Arabic correctly.
 import Papa from 'papaparse'
+import { FORMULA_START } from '../csv/formula'
 import type { Problem } from './problem'
 import type { LocaleRow } from './run'
 
-const FORMULA = /^[=+\-@\t\r]/
 const BOM = '\uFEFF'
 /** Long English sources (whole MDX bodies) are cut: the CSV points at the file and line anyway. */
 const MAX_TEXT = 500
 
 export const toCsv = (fields: string[], rows: (string | number)[][]) =>
-  BOM + Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA, newline: '\r\n' }) + '\r\n'
+  BOM + Papa.unparse({ fields, data: rows }, { escapeFormulae: FORMULA_START, newline: '\r\n' }) + '\r\n'
 
 export const percent = (share: number) => `${(Math.floor(share * 1000) / 10).toFixed(1)}%`
 export const pagesCovered = (row: LocaleRow) => `${row.pagesCovered}/${row.pagesTotal}`

@@ -7,9 +7,10 @@
 // content/i18n-lock/guides/de/x.yml. Two pull requests that translate different pages touch
 // different lock files, so they never conflict. Inside a file: text key → hash, sorted.
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { z } from 'zod'
+import { filesUnder } from '../build/files-under'
 import type { ContentFile, LocaleContent } from './collect'
 import { yamlLeaves } from './yaml-leaves'
 
@@ -74,10 +75,10 @@ export function orphanLockFiles(contentDir: string, pattern: string, translation
   const root = pattern.slice(0, pattern.indexOf('{file}'))
   if (!root || !existsSync(join(contentDir, root))) return []
   const wanted = new Set([...translationRels].map((rel) => lockPathFor(pattern, rel)))
-  return readdirSync(join(contentDir, root), { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile() && d.name.endsWith('.yml'))
-    .map((d) =>
-      join(d.parentPath, d.name)
+  return filesUnder(join(contentDir, root))
+    .filter((f) => f.endsWith('.yml'))
+    .map((f) =>
+      f
         .slice(contentDir.length + 1)
         .split('\\')
         .join('/'),

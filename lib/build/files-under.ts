@@ -1,7 +1,9 @@
-// Every file under a folder, at any depth, sorted: the build's caches and the bench walk built
-// output and cache entries this way (scripts/search-index.ts, lib/build/render-cache.ts,
-// scripts/bench/rebuilds.ts). And the one way the build fingerprints what a step reads
-// (hashFiles: lib/build/page-snapshot.ts, lib/build/step-cache.ts).
+// Every file under a folder, at any depth, sorted: the walker for every plain file list (built
+// pages, cache entries, content files), so that each one sorts the same way and none keeps its
+// own recursion. Walks that prune folders as they go (lib/content/checks.ts) or look at folders
+// themselves (empty folders in lib/build/page-snapshot.ts) stay their own. And the one way the
+// build fingerprints what a step reads (hashFiles: lib/build/page-snapshot.ts,
+// lib/build/step-cache.ts).
 import type { Hash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'

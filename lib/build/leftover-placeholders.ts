@@ -2,16 +2,16 @@
 // still contain "{name}". lib/content/checks.ts catches them in content before rendering; this
 // catches what code leaves unfilled, naming the page and the content files of that language
 // that contain the placeholder, so the error points at where it came from.
-import { readdirSync, readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { basename, relative } from 'node:path'
+import { filesUnder } from './files-under'
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/g
 
 /** Visible text and attribute values of a page: scripts (JSON data, JSON-LD) and styles removed. */
 const pageText = (html: string) => html.replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<style\b[\s\S]*?<\/style>/gi, '')
 
-const files = (dir: string, test: (name: string) => boolean): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name), test) : test(e.name) ? [join(dir, e.name)] : []))
+const files = (dir: string, test: (name: string) => boolean): string[] => filesUnder(dir).filter((f) => test(basename(f)))
 
 /** A content file's language: content/ui/de.yml, content/pages/about/de.yml, content/guides/de/x.mdx. */
 const localeOfFile = (path: string) => path.match(/\/([a-z]{2})\.yml$/)?.[1] ?? path.match(/\/([a-z]{2})\/[^/]+\.mdx$/)?.[1]

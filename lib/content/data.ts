@@ -1,7 +1,8 @@
 // Server-only access to the validated content in .velite/. Pages read content through their
 // +data hooks, so content never ships to the browser wholesale.
 import * as velite from '../../.velite/index.js'
-import { createTranslator, type Translate, type Vars } from '../i18n/translate'
+import { createTranslator } from '../i18n/translate'
+import type { Translate, Vars } from '../i18n/types'
 import { buildRouteTable, type LocaleCode } from '../routing/table'
 
 export const { locales, routes, facts, ui, products, pages, countries, guides, glossary } = velite

@@ -2,7 +2,7 @@
 import { createContext, useContext, type ReactNode } from 'react'
 import type { LocaleCode } from '../routing/table'
 import { translator, type Interpolate } from './fill'
-import type { Dictionary, Translate, Vars } from './translate'
+import type { Dictionary, Translate, Vars } from './types'
 
 export type I18nValue = {
   locale: LocaleCode

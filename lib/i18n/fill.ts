@@ -1,11 +1,11 @@
 // The part of the string format the islands need in the browser: {placeholders}, and t() over a
 // page's dictionaries. Plural and select forms (./message.ts, ~0.8 KB gzip with its parser) are
 // filled by ./translate.ts, which the server always uses; an island loads it only when its props
-// hold such a form (./forms.ts, renderer/hydrate-island.tsx), so the form pages' first load
+// hold such a form (./plural-forms.ts, renderer/hydrate-island.tsx), so the form pages' first load
 // carries none of it while no text on them uses one (issue 14: forms ≤ 72 KB).
 //
 // No imports besides types: this module is first-load JavaScript on every island.
-import type { Dictionary, Translate, Vars } from './translate'
+import type { Dictionary, Translate, Vars } from './types'
 
 /** Fills a text's placeholders (and plural/select forms, where the implementation has them). */
 export type Interpolate = (text: string, vars?: Vars, locale?: string) => string

@@ -2,23 +2,11 @@
 // {placeholders} and plural/select forms are filled from vars (lib/i18n/message.ts). Pure, so it
 // runs on the server and in the browser, where an island loads it only when its texts have a
 // plural/select form (./fill.ts covers the rest). Keys are typed: a literal key that is not in
-// the English UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck.
+// the English UI files (lib/i18n/ui-keys.ts, generated) fails the typecheck (./types.ts).
 import { fillPlaceholders, translator } from './fill'
-import { hasForms } from './forms'
-import { argumentNames, formatMessage, parseMessage, type MessageNode, type Vars } from './message'
-import type { UiKey } from './ui-keys'
-
-export type Dictionary = Record<string, string>
-export type { Vars }
-export type { UiKey }
-
-/**
- * A key t() accepts: any UiKey; a template such as `product.${id}.name` when at least one UiKey
- * matches its pattern; a plain `string` (computed keys cannot be checked). A literal that is no
- * UiKey, `nav.hom`, becomes `never` and fails the typecheck.
- */
-export type KnownKey<K extends string> = K extends UiKey ? K : [Extract<UiKey, K>] extends [never] ? never : K
-export type Translate = <const K extends string>(key: K & KnownKey<K>, vars?: Vars) => string
+import { hasForms } from './plural-forms'
+import { argumentNames, formatMessage, parseMessage, type MessageNode } from './message'
+import type { Dictionary, Translate, Vars } from './types'
 
 const PLACEHOLDER = /\{([a-zA-Z][a-zA-Z0-9_]*)\}/g
 const parsed = new Map<string, MessageNode[] | null>()

@@ -4,7 +4,7 @@ import type { PageContextServer } from 'vike/types'
 import { translator, find, routeTable } from '../content/data'
 import { isPlaceholder } from '../routing/paths'
 import type { PageHead } from '../seo/head'
-import type { Translate } from '../i18n/translate'
+import type { Translate } from '../i18n/types'
 
 type Article = {
   id: string

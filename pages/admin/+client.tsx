@@ -4,7 +4,7 @@
 import '../../renderer/styles.css'
 import { hydrateRoot } from 'react-dom/client'
 import { fillPlaceholders, type Interpolate } from '../../lib/i18n/fill'
-import { textsHaveForms } from '../../lib/i18n/forms'
+import { textsHaveForms } from '../../lib/i18n/plural-forms'
 import { enhance } from '../../renderer/enhance'
 import { PageRoot } from '../../renderer/page-root'
 import type { PageData } from '../../renderer/+onRenderHtml'

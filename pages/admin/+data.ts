@@ -1,12 +1,10 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
-import type { ValueLabels } from '../../components/admin/lead-row'
 import { PROCESSES, QUANTITY_UNITS } from '../../components/forms/choices'
 import { routeTable, translator } from '../../lib/content/data'
-import { interactiveData, type InteractiveData } from '../../lib/pages/interactive'
+import type { AdminData, ValueLabels } from '../../lib/pages/admin'
+import { interactiveData } from '../../lib/pages/interactive'
 import { sizingProductIds } from '../../lib/sizing/recommend'
-
-export type AdminData = InteractiveData & { products: { value: string; label: string }[]; labels: ValueLabels }
 
 const base = interactiveData('admin', [], ['home', 'products'])
 

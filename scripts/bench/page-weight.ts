@@ -2,9 +2,10 @@
 // a browser discovers it: the HTML, its stylesheets, and its JavaScript (every <script src> and
 // <link rel="modulepreload">, then every module they import statically, transitively).
 // Dynamic import() is lazy, so it is not first load. Shared by the budgets test and the benchmark.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { gzipSync } from 'node:zlib'
+import { filesUnder } from '../../lib/build/files-under'
 import { modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
 
 export type PageWeight = {
@@ -27,13 +28,8 @@ export function gzipBytes(file: string): number {
   return n
 }
 
-/** Every HTML file under root (pages, 404s and redirect stubs). */
-export function htmlFiles(root: string): string[] {
-  return readdirSync(root).flatMap((name) => {
-    const path = join(root, name)
-    return statSync(path).isDirectory() ? htmlFiles(path) : name.endsWith('.html') ? [path] : []
-  })
-}
+/** Every HTML file under root (pages, 404s and redirect stubs), sorted. */
+export const htmlFiles = (root: string): string[] => filesUnder(root).filter((f) => f.endsWith('.html'))
 
 /**
  * The URL a host serves a file at, in the site's URL form (page paths end in "/", as the route

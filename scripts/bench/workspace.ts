@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os'
 import { basename, join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
+import { filesUnder } from '../../lib/build/files-under'
 
 const SKIP = new Set(['node_modules', 'dist', '.velite', '.generated', '.git', 'reports', '.data', 'public/static', 'tests'])
 
@@ -74,9 +75,7 @@ export function multiply(dir: string, factor: number): Multiplied {
   }
 
   // 3. UI strings named after an item id ("product.beef.name", "guide.meat-netting.name").
-  const uiFiles = (d: string): string[] =>
-    readdirSync(d, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? uiFiles(join(d, e.name)) : e.name.endsWith('.yml') ? [join(d, e.name)] : []))
-  for (const file of uiFiles(join(dir, 'content/ui'))) {
+  for (const file of filesUnder(join(dir, 'content/ui')).filter((f) => f.endsWith('.yml'))) {
     const strings = readYaml(file) ?? {}
     let changed = false
     for (const [key, value] of Object.entries(strings)) {

@@ -22,7 +22,8 @@ const ERROR_DE = 'Beim Senden der Nachricht ist ein Fehler aufgetreten. Bitte ve
 // Every lead goes through the submit-lead Edge Function (supabase/functions/submit-lead).
 const LEADS = /127\.0\.0\.1:54321\/functions\/v1\/submit-lead/
 
-// Node 20 has no WebSocket and these reads never use realtime.
+// These reads never use realtime: a transport that throws if they ever do (and one the client
+// needs where Node has no WebSocket of its own, as Node 20).
 class NoRealtime {
   constructor() {
     throw new Error('realtime is not used in tests')

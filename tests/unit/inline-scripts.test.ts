@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad, modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
-import { inlineScriptHashes } from '../../scripts/page-scripts'
+import { htmlFiles } from '../../scripts/bench/page-weight'
+import { inlineScriptHashes, readPages } from '../../scripts/page-scripts'
 
 describe('inlined page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
@@ -75,5 +78,34 @@ describe('CSP hashes of the inline scripts the pages carry (scripts/page-scripts
     const code = 'for(let i=0;i<3;i++)document.body.append("</script>")'
     const page = `<body><script type="application/ld+json">{"@type":"Organization"}</script><script type="module">${inlineCode(code)}</script><script type="module">go()</script></body>`
     expect(inlineScriptHashes([page, page])).toEqual([cspHash(inlineCode(code)), cspHash('go()')].sort())
+  })
+})
+
+describe('the pages of a built site', () => {
+  it('postbuild reads every HTML page but those in the bundle, search index and data sheet folders; the bench counts every HTML file', () => {
+    const site = mkdtempSync(join(tmpdir(), 'site-pages-'))
+    try {
+      const files = [
+        'index.html',
+        '404.html',
+        'en/index.html',
+        'en/about/index.html',
+        'assets/x.html',
+        'pagefind/y.html',
+        'documents/z.html',
+        'en/documents/w.html',
+        'en/logo.svg',
+      ]
+      for (const file of files) {
+        mkdirSync(dirname(join(site, file)), { recursive: true })
+        writeFileSync(join(site, file), `<p>${file}</p>`)
+      }
+      const pages = readPages(site)
+      expect([...pages.keys()].map((f) => relative(site, f))).toEqual(['404.html', 'en/about/index.html', 'en/index.html', 'index.html'])
+      expect(pages.get(join(site, 'en/index.html'))).toBe('<p>en/index.html</p>')
+      expect(htmlFiles(site).map((f) => relative(site, f))).toEqual(files.filter((f) => f.endsWith('.html')).sort())
+    } finally {
+      rmSync(site, { recursive: true, force: true })
+    }
   })
 })

@@ -2,7 +2,8 @@
 // the count line's grammar, and the lead detail's names for stored ids.
 import { describe, expect, it } from 'vitest'
 import { NO_FILTERS } from '../../components/admin/lead-query'
-import { detailText, type LeadRow, type ValueLabels } from '../../components/admin/lead-row'
+import { detailText, type LeadRow } from '../../components/admin/lead-row'
+import type { ValueLabels } from '../../lib/pages/admin'
 import { countText, DEFAULT_STATE, stateFromSearch, stateToSearch } from '../../components/admin/list-state'
 
 describe('the view in the query string', () => {

@@ -7,7 +7,7 @@ import { runAudit } from '../../lib/audit/run'
 import { MessageSyntaxError, parseMessage, pluralCategories } from '../../lib/i18n/message'
 import { createTranslator, interpolate, placeholdersOf } from '../../lib/i18n/translate'
 import { fillPlaceholders } from '../../lib/i18n/fill'
-import { hasForms, textsHaveForms } from '../../lib/i18n/forms'
+import { hasForms, textsHaveForms } from '../../lib/i18n/plural-forms'
 import { serializeIslandProps } from '../../renderer/island-props'
 import { fixture, tempDir } from './audit/run-cli'
 

@@ -11,7 +11,8 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 let sb: LocalSupabase
 
-// Node 20 has no WebSocket and these tests never use realtime.
+// These tests never use realtime: a transport that throws if they ever do (and one the client
+// needs where Node has no WebSocket of its own, as Node 20).
 class NoRealtime {
   constructor() {
     throw new Error('realtime is not used in tests')

@@ -2,9 +2,10 @@
 // stale; a CAT tool fills the targets; npm run i18n:import writes them back. The result must be
 // exactly tests/fixtures/xliff/expected/ (comments, key order and quoting kept; missing keys,
 // list items and files created where English has them), and the audit then passes.
-import { cpSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { filesUnder } from '../../lib/build/files-under'
 import { buildXliff, escapeText, parseXliff, XliffError } from '../../lib/i18n/xliff'
 import { runCli, spawnCli, tempDir } from './audit/run-cli'
 
@@ -30,11 +31,8 @@ const TRANSLATIONS: Record<string, Record<string, string>> = {
   'guides/de/sizes.mdx': { title: 'Größen', description: 'So wählen Sie die Größe.', body: 'Messen Sie zuerst den Umfang.' },
 }
 
-const filesUnder = (dir: string) =>
-  readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => relative(dir, join(d.parentPath, d.name)).split('\\').join('/'))
-    .sort()
+/** Every file under `dir`, relative to it, sorted. */
+const filesIn = (dir: string) => filesUnder(dir).map((f) => relative(dir, f))
 
 /** What a CAT tool does: a <target> for every unit (replacing the old one), state "translated". */
 function fillTargets(xml: string, content: string): string {
@@ -56,7 +54,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
   const dir = tempDir('xliff-')
   const content = join(dir, 'content')
   cpSync(join(FIXTURE, 'content'), content, { recursive: true })
-  const before = new Map(filesUnder(content).map((f) => [f, readFileSync(join(content, f), 'utf8')]))
+  const before = new Map(filesIn(content).map((f) => [f, readFileSync(join(content, f), 'utf8')]))
   const xlf = join(dir, 'de.xlf')
 
   // This export and the import of the filled file run as real `node --import tsx scripts/i18n/...ts`
@@ -85,7 +83,7 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
     const out = runCli('import', [xlf, '--content', content])
     expect(out.stdout).toContain('de: 0 texts imported, 0 recorded as current')
     expect(out.stdout).toMatch(/ui\/de\.yml: nav\.home \(unchanged and still in state "initial": not reviewed\)/)
-    expect(filesUnder(content).filter((f) => before.get(f) !== readFileSync(join(content, f), 'utf8'))).toEqual([])
+    expect(filesIn(content).filter((f) => before.get(f) !== readFileSync(join(content, f), 'utf8'))).toEqual([])
   })
 
   it('imports the filled file: every file equals the expected one, nothing else changes', () => {
@@ -94,11 +92,11 @@ describe('XLIFF round trip (npm run i18n:export / i18n:import)', () => {
     expect(out.stderr).toBe('')
     expect(out.stdout).toContain('de: 14 texts imported, 14 recorded as current')
     const expected = join(FIXTURE, 'expected')
-    for (const file of filesUnder(expected)) {
+    for (const file of filesIn(expected)) {
       expect(readFileSync(join(content, file), 'utf8'), file).toBe(readFileSync(join(expected, file), 'utf8'))
     }
-    const changed = filesUnder(content).filter((f) => before.get(f) !== readFileSync(join(content, f), 'utf8'))
-    expect(changed.filter((f) => !f.startsWith('i18n-lock/'))).toEqual(filesUnder(expected).sort())
+    const changed = filesIn(content).filter((f) => before.get(f) !== readFileSync(join(content, f), 'utf8'))
+    expect(changed.filter((f) => !f.startsWith('i18n-lock/'))).toEqual(filesIn(expected).sort())
   })
 
   it('leaves nothing to translate: the audit passes and a new export is empty', () => {
@@ -203,7 +201,7 @@ describe('XLIFF round trip on the real content', () => {
       for (const leaf of yamlLeaves(original, { linkField: 'to' }).leaves) if (!have.has(leaf.key)) wanted.set(`${file} ${leaf.key}`, leaf.value!)
     }
     expect(wanted.size).toBe(REMOVALS.length)
-    const originals = new Map(filesUnder('content').map((f) => [f, readFileSync(join('content', f), 'utf8')]))
+    const originals = new Map(filesIn('content').map((f) => [f, readFileSync(join('content', f), 'utf8')]))
     for (const locale of ['tr', 'de', 'fr']) {
       const xlf = join(dir, `${locale}.xlf`)
       expect(runCli('export', [locale, '--content', content, '--out', xlf]).code).toBe(0)
@@ -219,7 +217,7 @@ describe('XLIFF round trip on the real content', () => {
       const out = runCli('import', [xlf, '--content', content])
       expect(out.code, out.stderr).toBe(0)
     }
-    const differ = filesUnder(content).filter((f) => originals.get(f) !== readFileSync(join(content, f), 'utf8'))
+    const differ = filesIn(content).filter((f) => originals.get(f) !== readFileSync(join(content, f), 'utf8'))
     expect(differ).toEqual([])
   })
 })
