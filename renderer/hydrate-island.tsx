@@ -3,8 +3,7 @@
 // progressive enhancement is inline in the built page). No client router, no Vike client runtime
 // (the pages have no onRenderClient, so Vike treats them as HTML-only and load just their
 // +client.ts).
-// Each page's +client.ts calls this with its Page, and bundles its own copy of this code and
-// what it imports (vite.config.ts, islandPerPage).
+// Each page's +client.ts calls this with its Page.
 import './styles.css'
 import type { ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'

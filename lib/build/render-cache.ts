@@ -1,7 +1,7 @@
 // Prerendered documents kept between builds (issue 14: a build that grows slowly). React renders
 // each page to a string from three things only, which together form the page's key:
-//   - the code: every file of the server bundle (dist/server; content is not bundled, see
-//     veliteJsonAtRuntime in vite.config.ts) and package-lock.json for the packages it imports;
+//   - the code: every file of the server bundle (dist/server; .velite/ is external to it, see
+//     vite.config.ts) and package-lock.json for the packages it imports;
 //     Vite writes the VITE_* variables into the bundle, so they are part of it;
 //   - what every page reads: the locales, routes, facts and UI strings (lib/content/data.ts)
 //     and the year (the footer's ©);

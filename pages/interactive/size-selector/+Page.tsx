@@ -5,7 +5,7 @@
 //
 // The rule and the result card (./result.tsx) load on first focus and are awaited on submit,
 // like zod on the lead forms: the page's first-load JavaScript stays at React's floor
-// (issue 14: ≤ 72 KB gzip). The accepted range and the processes come with the page data.
+// (budgets.json). The accepted range and the processes come with the page data.
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
