@@ -74,8 +74,12 @@ export function supabaseProblems(env: Env): string[] {
 export function partialSupabaseProblems(env: Env): string[] {
   const url = env.VITE_SUPABASE_URL?.trim()
   const key = env.VITE_SUPABASE_ANON_KEY?.trim()
-  if (url && !key) return [`VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not: set the project's publishable (anon) key too, or unset both for the local backend (${WHERE_KEYS}).`]
-  if (key && !url) return [`VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not: set the project URL too, or unset both for the local backend (${WHERE_KEYS}).`]
+  if (url && !key)
+    return [
+      `VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not: set the project's publishable (anon) key too, or unset both for the local backend (${WHERE_KEYS}).`,
+    ]
+  if (key && !url)
+    return [`VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not: set the project URL too, or unset both for the local backend (${WHERE_KEYS}).`]
   return []
 }
 
@@ -131,7 +135,7 @@ export function productionBuildError(reason: string, problems: string[]): string
     `Production build stopped (${reason}):`,
     ...problems.map((p) => `  - ${p}`),
     'Set the variables where the build runs: Cloudflare Pages → Settings → Variables and Secrets; Netlify → Site configuration →',
-    'Environment variables; GitHub Actions → repository secrets (README, "Deploying"). A local build (`npm run build` without',
+    'Environment variables; GitHub Actions → repository secrets (docs/HOSTING.md, "The release pipeline"). A local build (`npm run build` without',
     'CF_PAGES, NETLIFY or DEPLOY) keeps the local backend instead.',
   ].join('\n')
 }

@@ -1,7 +1,6 @@
 // Downloads that download: the data sheets and size charts the build prints from the same facts
 // and content as the pages, the compliance-file slots, and the lists on the built pages.
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 import { describe, expect, it } from 'vitest'
