@@ -1,6 +1,6 @@
 // useCaptcha() for the lead forms: the same invisible hCaptcha (./captcha.ts), but its code
 // loads only when the build configures a site key, so a form without a captcha ships none of it
-// on first load (issue 14: forms ≤ 72 KB gzip).
+// on first load (budgets.json, islandPageJs).
 import { useEffect, useRef } from 'react'
 import { hcaptchaSiteKey } from './captcha-key'
 import type { Widget } from './captcha'

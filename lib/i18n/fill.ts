@@ -2,7 +2,7 @@
 // page's dictionaries. Plural and select forms (./message.ts, ~0.8 KB gzip with its parser) are
 // filled by ./translate.ts, which the server always uses; an island loads it only when its props
 // hold such a form (./forms.ts, renderer/hydrate-island.tsx), so the form pages' first load
-// carries none of it while no text on them uses one (issue 14: forms ≤ 72 KB).
+// carries none of it while no text on them uses one (budgets.json, islandPageJs).
 //
 // No imports besides types: this module is first-load JavaScript on every island.
 import type { Dictionary, Translate, Vars } from './translate'

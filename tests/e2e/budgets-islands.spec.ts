@@ -1,4 +1,4 @@
-// Byte budgets of the islands (issue 14 §1) over EVERY built page in dist/client, in gzip -9
+// Byte budgets of the islands over EVERY built page in dist/client, in gzip -9
 // bytes (budgets.json; never time): content pages, each island page (contact, quote, samples,
 // size selector, admin, in every locale), and the shape that keeps them there: one entry
 // script, no Vike client runtime or router, props as JSON, no content data in any client file.

@@ -4,8 +4,8 @@
 // recommendation in the query string (names documented at quoteQuery()).
 //
 // The rule and the result card (./result.tsx) load on first focus and are awaited on submit,
-// like zod on the lead forms: the page's first-load JavaScript stays at React's floor
-// (issue 14: ≤ 72 KB gzip). The accepted range and the processes come with the page data.
+// like zod on the lead forms: the page's first-load JavaScript stays close to React's own size
+// (budgets.json, islandPageJs). The accepted range and the processes come with the page data.
 import { Fragment, useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { Link, useHref } from '../../../components/routing/links'
 import { usePageData } from '../../../components/page-data'
