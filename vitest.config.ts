@@ -11,8 +11,7 @@ export default defineConfig({
     // roughly halve the unit step. Every test uses its own temp dirs and free ports.
     maxWorkers: Math.max(2, availableParallelism()),
     // Worker threads, and the test files of a worker share their modules (no fresh module graph
-    // per file): 146-153 CPU-seconds and 77-79 s for the unit step became 99-104 and 52-54 s on
-    // this 2-core machine. The price is a rule for every test file: leave no state behind in a
+    // per file): about a third less CPU and wall time for the unit step. The price is a rule for every test file: leave no state behind in a
     // module, in process.env or on globals (restore spies, close servers and databases), since
     // the next file in the worker sees it. tests/setup/no-leftover-state.ts fails a file that
     // leaves process.env or the working directory changed, and every spy is restored after its

@@ -4,8 +4,7 @@ import type { Config } from 'vike/types'
 export default {
   // Vike prerenders `parallel` pages at a time in one thread (default: one per core). With most
   // documents from the render cache (lib/build/render-cache.ts) a page is mostly file writing, and
-  // 2 at a time left the thread waiting on the disk: 8 took a 16× build's vike step from 9.4 to
-  // 8.5 s wall at the same CPU (three alternating runs each).
+  // 2 at a time leave the thread waiting on the disk; 8 keep it busy at the same CPU.
   // keepDistServer: scripts/pages.ts keeps the server bundle (in .generated/vike/) so that a
   // rebuild with unchanged code renders the changed pages with `vike prerender`, without Vite.
   // partial: such a rebuild gives most pages no URL; +onPrerenderStart checks every URL itself.

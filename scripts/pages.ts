@@ -8,8 +8,8 @@
 // is a function of the code, the shared content and its `data` (lib/build/render-cache.ts), and
 // the key covers all three (lib/build/page-plan.ts computes it without Vike).
 //
-// Issue 14: at 16× the content, `vike build` spent 7.2 s on a rebuild that changed nothing:
-// starting Vite, bundling, and 2.2 ms of Vike's own work per page (docs/ARCHITECTURE.md, "Build cost").
+// Why: a full `vike build` costs the same on a rebuild that changed nothing (starting Vite,
+// bundling, and Vike's own work for every page; docs/ARCHITECTURE.md, "The build steps").
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'

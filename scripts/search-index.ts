@@ -2,10 +2,9 @@
 // dist/client/pagefind/. Only <main data-pagefind-body> is indexed, which renderer/document.tsx
 // sets on indexable pages alone: placeholder, thank-you, admin, report and 404 pages stay out.
 //
-// Pagefind has no incremental mode and indexing is the largest per-page cost of the postbuild
-// (about 4 ms of CPU per page, issue 14). Its languages are independent of each other: each has
-// its own files (`pagefind.<lang>_*.pf_meta`, `wasm.<lang>.pagefind`, `index/<lang>_*`,
-// `fragment/<lang>_*`) and its own entry in pagefind-entry.json. So each language's files are
+// Pagefind has no incremental mode and indexing is the largest per-page cost of the postbuild.
+// Its languages are independent of each other: each has its own files (`pagefind.<lang>_*.pf_meta`,
+// `wasm.<lang>.pagefind`, `index/<lang>_*`, `fragment/<lang>_*`) and its own entry in pagefind-entry.json. So each language's files are
 // kept in .generated/search/, keyed by the Pagefind version and the HTML of that language's
 // indexable pages, and only the languages whose pages changed are indexed again (in up to
 // SEARCH_SERVICES Pagefind processes side by side). The result is the same set of files as one
@@ -73,8 +72,8 @@ function storeEntry(files: [string, Uint8Array][], dir: string, metaFile: string
 
 /**
  * How many Pagefind processes index at once: a process answers one request at a time, and while
- * Node waits for its answer the other core sits idle. Two per core (four here) indexed a 16×
- * site's 1,308 pages in 3.7 s instead of 6.4 s with one (2 cores; three: 4.0 s, seven: 3.9 s).
+ * Node waits for its answer the other core sits idle. Two per core keep every core busy; more
+ * gained nothing (npm run bench measures the postbuild).
  */
 export const SEARCH_SERVICES = Math.max(1, Math.min(4, 2 * availableParallelism()))
 

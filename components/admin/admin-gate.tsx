@@ -1,4 +1,4 @@
-// The admin page's first-load part (issue 14: at most 80 KB of JavaScript before sign-in). It
+// The admin page's first-load part, kept small (budgets.json, adminBeforeSignInJs). It
 // shows the sign-in form with React alone; supabase-js, the toasts and the inbox (admin-app.tsx,
 // a separate chunk) load when the form is sent, or at once when this browser holds a saved
 // session that supabase-js will restore. What was typed goes along, so nothing is retyped.

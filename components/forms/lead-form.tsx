@@ -1,6 +1,6 @@
 // The frame of the three lead forms (contact, quote, samples): state, validation, sending.
 //
-// States (issue 5, spec §4): idle → sending (the button shows the sending label; a second
+// States (spec §4): idle → sending (the button shows the sending label; a second
 // submit does nothing) → success (contact: the spec's text in a role="status" region; quote and
 // samples: the caller navigates to the thank-you page) or error (a localized reason in the
 // alert: too many requests, captcha, or the generic send error; fields the server refused get

@@ -1,7 +1,7 @@
 // Everything a lead form does when it is used rather than shown: validate (zod, ./validate.ts),
 // run the captcha, send (lib/leads/submit.ts), turn the answer into what the form shows, and
 // keep the draft (lib/leads/draft.ts). Loaded on the form's first focus (components/forms/
-// lead-form.tsx), never on first load: the form pages stay at React's floor (issue 14).
+// lead-form.tsx), never on first load: a form page's first load stays close to React's own size.
 import type { Translate } from '../../lib/i18n/types'
 import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
 import type { LeadKind } from '../../lib/leads/schema'

@@ -1,11 +1,11 @@
 // The logo (public/logo.svg), written into each page as a data: URI, both as the favicon and as
 // the header's image. Each was a request: the header's image was preloaded at low priority and
 // raised to high once Chromium laid it out in the viewport; when that happened before it
-// arrived, Lighthouse's simulated LCP counted it as render-blocking and rose by 150 ms. Chromium
-// fetches an icon given by URL only after `load`, and that request, when it started before the
-// first paint, raised the simulated LCP by about 230 ms (docs/ARCHITECTURE.md, "Lighthouse").
-// Inline, the logo costs about 0.27 KB of gzip per page and no request, and it shows with the
-// first paint. The JSON-LD logo still names the file. Read at render time (server only), so the
+// arrived, Lighthouse's simulated LCP counted it as render-blocking and rose by a round trip.
+// Chromium fetches an icon given by URL only after `load`, and that request, when it started
+// before the first paint, did the same (docs/ARCHITECTURE.md, "Scripts after the first paint").
+// Inline, the logo costs a few hundred bytes of gzip per page and no request, and it shows with
+// the first paint. The JSON-LD logo still names the file. Read at render time (server only), so the
 // page and the file never differ.
 import { readFileSync } from 'node:fs'
 

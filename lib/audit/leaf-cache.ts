@@ -1,6 +1,6 @@
-// The audit's reading of each content file, kept between runs (issue 14: a build that grows
-// slowly). Parsing every YAML file and MDX frontmatter with positions was a third of the audit's
-// CPU at 16× content; a file whose text has not changed now comes back from
+// The audit's reading of each content file, kept between runs, so that the build grows slowly
+// with the content. Parsing every YAML file and MDX frontmatter with positions is a large part of
+// the audit's CPU; a file whose text has not changed comes back from
 // .generated/audit/leaves.json. An entry is keyed by the file's text, the kind of file and the
 // link field, and the whole cache by the source of the two parsers and the yaml package's
 // version, so an edit to either parser empties it. Each run keeps only the entries it used.

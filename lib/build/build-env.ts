@@ -1,7 +1,7 @@
 // The environment a production build sees, read the way Vite reads it for the bundle
 // (`.env`, `.env.local`, `.env.<mode>`, `.env.<mode>.local`, then process.env). Vite itself is
-// loaded only when one of those files exists: importing it costs about a second of CPU, which
-// the production guard and postbuild paid on every build (issue 14). Without the files, Vite's
+// loaded only when one of those files exists: importing it costs CPU that the production guard and
+// postbuild would otherwise pay on every build for nothing. Without the files, Vite's
 // loadEnv returns exactly the process.env variables that match the prefix, as this does.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'

@@ -33,8 +33,8 @@ export function inlinePageScript(html: string, code: string): string {
 
 /**
  * Code that loads the module at `src` once the page has loaded and painted. Form pages fetched
- * their island (React included, ~70 KB) at once, and that download competed with the first paint:
- * Lighthouse measured LCP at 2.3× the same page without scripts (reports/bench.md). Everything
+ * their island (React included) at once, and that download competed with the first paint:
+ * Lighthouse's LCP was far above the same page without scripts. Everything
  * the island adds is an enhancement of server-rendered HTML that already shows the whole form, and
  * what the buyer types before hydration is kept (components/forms/lead-form.tsx), so it can wait.
  *

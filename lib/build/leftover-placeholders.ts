@@ -18,7 +18,7 @@ const localeOfFile = (path: string) => path.match(/\/([a-z]{2})\.yml$/)?.[1] ?? 
 
 /** `pages` (path → HTML of every page under outDir), when the caller has read them already. */
 export function leftoverPlaceholders(outDir: string, contentDir: string, locales: string[], defaultLocale: string, pages?: Map<string, string>): string[] {
-  // Read only when a page has a placeholder: naming its source is the rare case (2,000 files at 16× content).
+  // Read only when a page has a placeholder: naming its source is the rare case, and a large catalogue has thousands of files.
   let read: { path: string; text: string }[] | undefined
   const content = () => {
     read ??= files(contentDir, (n) => /\.(ya?ml|mdx)$/.test(n) && !n.startsWith('_')).map((path) => ({ path, text: readFileSync(path, 'utf8') }))

@@ -1,6 +1,6 @@
 // Build outputs taken unchanged from a cache (.generated/documents/cache, .generated/search,
 // .generated/vike) are hard links to the cached file, not copies: copying the data sheets and
-// search fragments took 1.4 s of a 16× build (issue 14) for bytes that are already on disk.
+// search fragments would cost time on every build for bytes that are already on disk.
 // Sharing the inode is safe only while nothing writes into a file of dist/ in place: a writer
 // replaces the file instead (replaceFile), so the cached file keeps its bytes.
 // Where a link cannot be made (another file system, a file system without hard links), it copies.

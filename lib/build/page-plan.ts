@@ -1,4 +1,4 @@
-// Every page's data, computed without Vike (issue 14: a rebuild that redoes only what changed).
+// Every page's data, computed without Vike, so that a rebuild redoes only what changed.
 // A rebuild whose code is unchanged (scripts/pages.ts) must know which pages changed before it
 // asks Vike to render anything: a page's output is a function of the code, the shared content
 // and its `data` (lib/build/render-cache.ts), so this computes each page's `data` the way Vike

@@ -1,5 +1,5 @@
-// What `vike build` wrote, kept for the next build (issue 14: a rebuild that redoes only what
-// changed; scripts/pages.ts decides when it is used). In .generated/vike/:
+// What `vike build` wrote, kept for the next build, so that a rebuild redoes only what changed
+// (scripts/pages.ts decides when it is used). In .generated/vike/:
 //   client/       dist/client as Vike left it (pages, bundles, public/), hard links
 //   assets.json   Vike's asset manifest (dist/assets.json), which its prerender reads
 //   server/       the server bundle (dist/server), moved here after the build
@@ -132,7 +132,7 @@ const sameFile = (a: string, b: string) => {
  * Step 1 of a rebuild with unchanged code, while the audit and the documents step still run:
  * makes dist/ hold exactly the snapshot's files other than pages (the bundles, public/, Vike's
  * asset manifest), each a hard link, and removes every other file but the snapshot's pages. It
- * keeps dist/client's folders: deleting and creating 2,000 page folders cost 1.8 s at 16×.
+ * keeps dist/client's folders: deleting and creating thousands of page folders is slow.
  * Returns why the snapshot cannot be used instead, when a file of it changed in place or is gone.
  */
 export function restoreBundles(dist: string, dir: string, manifest: SnapshotManifest): string | undefined {

@@ -135,7 +135,7 @@ export function productionBuildError(reason: string, problems: string[]): string
     `Production build stopped (${reason}):`,
     ...problems.map((p) => `  - ${p}`),
     'Set the variables where the build runs: Cloudflare Pages → Settings → Variables and Secrets; Netlify → Site configuration →',
-    'Environment variables; GitHub Actions → repository secrets (README, "Deploying"). A local build (`npm run build` without',
+    'Environment variables; GitHub Actions → repository secrets (docs/HOSTING.md, "The release pipeline"). A local build (`npm run build` without',
     'CF_PAGES, NETLIFY or DEPLOY) keeps the local backend instead.',
   ].join('\n')
 }

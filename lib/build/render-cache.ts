@@ -1,4 +1,4 @@
-// Prerendered documents kept between builds (issue 14: a build that grows slowly). React renders
+// Prerendered documents kept between builds, so that the build grows slowly with the content. React renders
 // each page to a string from three things only, which together form the page's key:
 //   - the code: every file of the server bundle (dist/server; .velite/ is external to it, see
 //     vite.config.ts) and package-lock.json for the packages it imports;

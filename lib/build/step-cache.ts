@@ -1,6 +1,6 @@
 // A build step that declares what it reads and writes (`cache` in scripts/bench/build-steps.ts) is
-// not run again while its inputs are unchanged and its outputs are as it left them (issue 14: a
-// build that redoes only what changed). The build then shows what the step printed when it last
+// not run again while its inputs are unchanged and its outputs are as it left them, so that a
+// build redoes only what changed. The build then shows what the step printed when it last
 // ran. In .generated/steps/<step>.json: the key of its inputs, the size and time of every output
 // file, and its output. Only a step that ended well is recorded. Deleting .generated/ is always
 // safe: every step then runs.

@@ -1,10 +1,8 @@
-// The build's TypeScript steps run as JavaScript bundles, not through tsx (issue 14: a build that
-// grows slowly). tsx compiles nothing twice (it keeps a disk cache), but every module it loads
-// goes through Node's loader hooks, which run on a thread of their own: that cost 0.3 s more CPU
-// for the smallest step (0.44 s against 0.13 s bundled) and 0.5 s more for postbuild, in each of
-// five processes per build. So the
-// build bundles the step scripts with esbuild, once, into .generated/step-scripts/ (about 0.1 s
-// for all of them), and runs them with plain `node` while none of the files they import changed.
+// The build's TypeScript steps run as JavaScript bundles, not through tsx. tsx compiles nothing
+// twice (it keeps a disk cache), but every module it loads goes through Node's loader hooks, which
+// run on a thread of their own: CPU that every step process pays on every build. So the build
+// bundles the step scripts with esbuild, once, into .generated/step-scripts/, and runs them with
+// plain `node` while none of the files they import changed.
 //
 // What the bundles keep as they were:
 // - packages are not bundled (`packages: 'external'`), nor velite's output (`.velite/`), which a

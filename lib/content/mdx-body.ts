@@ -14,9 +14,8 @@ import { displayPath, loaded, type LoadedFile } from './loaders'
 
 /**
  * Compiled MDX survives between builds in .generated/mdx/ (gitignored): compiling is most of
- * velite's time per guide (about 10 ms a file). An entry is keyed by the file's path, body and
- * first body line, this file's own source (the content rules) and the versions of @mdx-js/mdx,
- * remark-gfm and velite, and holds what a compile gives: the code, and the links and component
+ * velite's time per guide. An entry is keyed by the file's path, body and first body line,
+ * this file's own source (the content rules) and the versions of @mdx-js/mdx, remark-gfm and velite, and holds what a compile gives: the code, and the links and component
  * uses the rules collected; the table of contents (velite's s.toc(), a second Markdown parse of
  * every file) is kept the same way. The path is the one inside the content folder
  * ("content/guides/de/…"), so a temporary copy of content/ (the dev-server test, `npm run

@@ -1,7 +1,6 @@
-// Parsed YAML kept between builds, in .generated/yaml/parsed.json (issue 14: a build that grows
-// slowly). Parsing the YAML files and MDX front matter with the `yaml` package was 40% of a
-// content build's CPU at 16× content (about 1 s for 2,000 files); an unchanged file now comes
-// back from this cache as JSON.
+// Parsed YAML kept between builds, in .generated/yaml/parsed.json, so that the build grows slowly
+// with the content. Parsing the YAML files and MDX front matter with the `yaml` package is a large
+// part of a content build's CPU; an unchanged file comes back from this cache as JSON.
 //
 // An entry holds what parseYaml (problems.ts) returns for a text: the data and the problems. It
 // is keyed by the text, the file's display path (it is in the messages) and the first line, and

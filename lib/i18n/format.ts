@@ -5,8 +5,7 @@ const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
 
 /**
  * One Intl formatter per locale and options: constructing one (it loads the locale's data) costs
- * about a millisecond, and the prerender formats dates, sizes and lists thousands of times
- * (0.7 s of a 4x build's CPU went to new Intl.DateTimeFormat/NumberFormat for the file lists).
+ * about a millisecond, and the prerender formats dates, sizes and lists thousands of times.
  */
 export function memoFormatter<T>(make: (locale: string, key: string) => T): (locale: string, key?: string) => T {
   const made = new Map<string, T>()

@@ -1,5 +1,5 @@
 // Where a visit came from, sent with a lead so marketing sees which pages, languages and
-// campaigns bring buyers (issue 10 §3). The first page of the visit is remembered in the tab's
+// campaigns bring buyers. The first page of the visit is remembered in the tab's
 // sessionStorage by renderer/enhance.ts (on every page); this turns it into the contract's
 // attribution when a lead is sent. Each value is cut to the column's 500 characters.
 

@@ -123,9 +123,9 @@ describe('circumference input', () => {
   })
 })
 
-// The two cases of issue 13. Before, the selector answered a relaxed diameter (60 mm, 70 mm) and
-// called both "made to order", although a 100 mm product sits inside both lines' ranges.
-describe('issue 13: a product inside a line’s range gets that line’s standard netting', () => {
+// Two reference cases. The selector must answer the inner diameter: answering the relaxed one
+// (60 mm, 70 mm) would call both "made to order", although a 100 mm product sits inside both lines' ranges.
+describe('a product inside a line’s range gets that line’s standard netting', () => {
   it('English, 314 mm, drying, sausage & salami: D = 99.95 → 100 mm, inside 80–180 → standard; relaxed 100 / 1.6 = 62.5 → 63 mm', () => {
     const r = ok({ circumference: '314', process: 'drying', product: 'sausage-salami' })
     expect(r).toMatchObject({

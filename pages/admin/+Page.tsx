@@ -1,8 +1,8 @@
-// /en/admin/ (English only; noindex via content/routes.yml). An island (issue 14): the page is
+// /en/admin/ (English only; noindex via content/routes.yml). An island: the page is
 // HTML with one hydrated root and no client router; +client.tsx hydrates it from the JSON below.
 // The prerendered page is a heading and a loading notice; then components/admin/admin-gate.tsx
 // shows the sign-in form, and supabase-js, the toasts and the inbox load only when it is sent
-// or a saved session exists (at most 80 KB of JavaScript before sign-in). Admin texts are
+// or a saved session exists (budgets.json, adminBeforeSignInJs). Admin texts are
 // plain English in the components, not UI keys.
 import { useI18n } from '../../lib/i18n/context'
 import { usePageData } from '../../components/page-data'

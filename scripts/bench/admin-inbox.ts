@@ -1,4 +1,4 @@
-// The admin inbox at scale (issue 10: "usable with 100,000 leads"): seeds N leads through SQL as
+// The admin inbox at scale (it must stay usable with 100,000 leads): seeds N leads through SQL as
 // the database owner into an in-memory local backend with the real migrations, then drives the
 // built admin page in Chromium and times what a sales person waits for:
 //   - sign-in click → page 1 of the list shown with its total (loads supabase-js, signs in, counts);

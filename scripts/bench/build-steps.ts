@@ -71,11 +71,8 @@ const AUDIT_CACHE: StepCacheSpec = {
 /**
  * Velite allocates a syntax tree per Markdown parse and MDX compile, most of it short-lived: with
  * V8's young generation at 32 MB a semi-space instead of Node 20's 16 MB, less of it is copied
- * out by the scavenger. Cold, at 16× content (344 MDX and 1,165 YAML files), median of 8
- * alternating runs: 10.5 → 9.2 s wall, 14.8 → 12.7 s CPU; at 1× within noise (3.3 → 3.1 s CPU).
- * Velite runs alone on the build's critical path. Measured and not taken for the other steps:
- * the audit and the unit tests showed no difference, the pages step about 5% of its CPU, within
- * this machine's noise (docs/ARCHITECTURE.md, "Build cost").
+ * out by the scavenger, which shows on a large catalogue. Velite runs alone on the build's
+ * critical path. The other steps gained nothing measurable from it, so they keep the default.
  */
 const VELITE_YOUNG_GENERATION = '--max-semi-space-size=32'
 
@@ -91,8 +88,8 @@ const VELITE_YOUNG_GENERATION = '--max-semi-space-size=32'
  * types are written (its bundles import them), so that Vite bundles while the audit and the
  * documents run; its prerender, which reads the audit summary (the localization report page) and
  * the documents manifest, waits for both (lib/build/prerender-gate.ts). Starting Vite and
- * bundling take about 2.6 s; a 1× cold build went from 12.0 to 10.2 s, a 16× rebuild from 12.6 to
- * 12.0 s (there the two cores were already busy). Postbuild needs the pages and the audit CSVs.
+ * bundling are then off the critical path of a cold build. Postbuild needs the pages and the
+ * audit CSVs.
  */
 export const PHASES: Step[][] = [
   [
@@ -161,7 +158,7 @@ const lastLines = (output: string) => output.split('\n').slice(-3).join('\n')
  */
 export async function runCachedStep(dir: string, step: Step, env: NodeJS.ProcessEnv = {}, bundles?: Map<string, string>): Promise<StepRun> {
   if (!step.cache) return runStepAsync(dir, step, env, bundles)
-  // Hashing the inputs takes a moment (0.1 s for 16× content): the other steps of the phase start first.
+  // Hashing the inputs takes a moment: the other steps of the phase start first.
   await new Promise(setImmediate)
   const start = performance.now()
   const cpu = process.cpuUsage()

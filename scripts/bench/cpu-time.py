@@ -3,8 +3,7 @@
 #
 # Why not bash's `times` (what the bench used before): it counts only descendants that each
 # parent waited for. Chromium's renderer and GPU processes are not waited for by the Node process
-# that launched the browser, so the documents step showed 10 s of CPU where it used 26 s (4x
-# content, measured with this script). Here the wrapper is a child subreaper (Linux
+# that launched the browser, so the documents step showed a fraction of the CPU it used. Here the wrapper is a child subreaper (Linux
 # PR_SET_CHILD_SUBREAPER): orphaned descendants are re-parented to it, it reaps them, and
 # RUSAGE_CHILDREN then holds them all. Python because Node cannot call prctl.
 import ctypes

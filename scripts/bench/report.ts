@@ -383,7 +383,7 @@ export const STEPS_PEERS_LACK = ['documents', 'audit']
 /**
  * A lower bound on a cold build's wall time from the work the peers do not do: the CPU of the
  * steps in STEPS_PEERS_LACK, spread without loss over every core. When it is already more than
- * 0.6 × the peer's first build, no speed-up of the rest of the build meets issue 14's cold
+ * 0.6 × the peer's first build, no speed-up of the rest of the build meets the cold
  * target on this machine. Conservative: the search index (inside postbuild) is other work the
  * peers lack, and it is not counted.
  */

@@ -234,7 +234,7 @@ async function lighthouseRuns(dist: string, rows: PageRow[]): Promise<Lighthouse
   const bare = await startStaticServer({ root: floor, port: 0, gzip: true })
   const chrome = await startChrome()
   const targets = [
-    // Issue 14: every page type, forms and search included.
+    // Every page type, forms and search included.
     { name: 'home', key: 'home', interactive: false },
     { name: 'about', key: 'about', interactive: false },
     { name: 'product (beef)', key: 'product/beef', interactive: false },
@@ -337,7 +337,7 @@ async function main() {
             met: lighthouse.filter((l) => !l.interactive).every((l) => CATEGORIES.every((c) => (c === 'seo' && l.placeholder) || l.withJs.scores[c] === 100)),
           }
         : null,
-      // Issue 14 asks 100/100/100/100 on forms too; the same test as content pages.
+      // Forms must score 100 in every category too: the same test as content pages.
       interactivePerformance95: lighthouse.length
         ? {
             target: '100 in all four categories',
@@ -359,11 +359,11 @@ async function main() {
 }
 
 /**
- * The localization audit over the whole content, on its own (issue 4: under 1 s): `npm run audit`
+ * The localization audit over the whole content, on its own (target: under 1 s): `npm run audit`
  * as a translator or the release gate runs it, without the build's parse cache, 3 times one after
  * another; medians of its own clock and of the wall time with Node and tsx start-up. Its time
  * inside the build is not the audit's: there it shares 2 cores with velite, the UI key types and
- * the documents step (scripts/bench/build-steps.ts), and took 1.2-1.5 s by its own clock.
+ * the documents step (scripts/bench/build-steps.ts).
  */
 function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
   const out = mkdtempSync(join(tmpdir(), 'bench-audit-'))
@@ -389,7 +389,7 @@ function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
 }
 
 /**
- * Issue 14's build targets at the largest factor: marginal CPU ≤ 10 ms per page and wall time
+ * The build's targets at the largest factor: marginal CPU ≤ 10 ms per page and wall time
  * ≤ 0.6 × Astro's first build of the same pages. Judged on the rebuild after a one-file edit (the
  * build a pull request gets with .generated/ kept); the cold build's figure is reported beside it.
  * A second row judges it like for like (cold against Astro's first build, rebuild against its own

@@ -4,8 +4,8 @@
 // the pages to list.
 // PDFs are cached under .generated/documents/cache (gitignored, kept between builds) by the hash
 // of their HTML and of how they are printed (print options, Playwright and Chromium version): an
-// unchanged sheet is copied, never printed twice. Chromium costs about 90 ms of CPU per sheet
-// (measured at 4x content), which a build of a large catalogue pays only for changed sheets.
+// unchanged sheet is copied, never printed twice. Printing is the costliest work per sheet, which
+// a build of a large catalogue pays only for changed sheets.
 import { execFileSync } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
@@ -19,8 +19,8 @@ import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from './compliance-files'
 
 // The sheets are rendered with React's production build, loaded below once this is set: the
-// markup is the same (the cached PDFs stay valid), and the development build's checks made
-// rendering the 864 sheets of 16× content cost 0.35 s more CPU (1.45 s against 1.10 s in all).
+// markup is the same (the cached PDFs stay valid), without the development build's checks, which
+// cost CPU on every sheet.
 process.env.NODE_ENV ??= 'production'
 const { dataSheetBare, dataSheetStyle, SIZE_CHART, sizeChartBare, withDataSheetStyle } = await import('./data-sheet')
 
@@ -170,8 +170,8 @@ function printKey(): string {
 
 /**
  * A single-process Chromium already keeps about 1.4 cores busy (its raster and PDF threads), so
- * a second one pays for its start-up only on a large queue: 54 sheets took 3.8 s wall with one
- * and 4.1 s with two; 864 sheets (16× content) 26.0 s with one and 22.4 s with two (8% more CPU).
+ * a second one pays for its start-up only on a large queue (a few hundred sheets); on a small
+ * one it makes the step slower.
  */
 const defaultWorkers = (sheets: number) => Math.min(cpus().length, Math.ceil(sheets / 300))
 
@@ -185,14 +185,13 @@ const defaultWorkers = (sheets: number) => Math.min(cpus().length, Math.ceil(she
  *
  * A worker loads the first sheet as a document and then swaps in each next sheet's <head> and
  * <body>, keeping the <style> (the same in every sheet, 320 KB of which are the embedded fonts):
- * Chromium then parses and decodes the fonts once per worker instead of once per sheet, 64 ms
- * of CPU per sheet instead of 89 (60 sheets, measured). The PDFs are the same as from a fresh
+ * Chromium then parses and decodes the fonts once per worker instead of once per sheet. The PDFs are the same as from a fresh
  * document apart from the creation time and the structure-tree node ids, which already depended
  * on what the renderer had printed before.
  */
 async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
-  // Loaded only when a sheet is printed: importing Playwright costs 0.4 s of CPU, which a build
-  // with every sheet cached would pay for nothing (issue 14).
+  // Loaded only when a sheet is printed: importing Playwright costs CPU, which a build with every
+  // sheet cached would pay for nothing.
   const { chromium } = await import('playwright-core')
   const launchOnce = () =>
     chromium.launch({
@@ -200,7 +199,7 @@ async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', ...SINGLE_PROCESS],
     })
   // A single-process Chromium now and then closes while it starts ("Target page, context or
-  // browser has been closed"; seen once among the cold 16× builds of 2026-11-26): that start is tried
+  // browser has been closed", seen on cold builds of a large catalogue): that start is tried
   // again, twice at most. A failure while printing still fails the step (the sheets printed so
   // far are kept, so the next build prints only the rest).
   const launch = async () => {
@@ -246,9 +245,8 @@ async function print(jobs: { bare: string; pdf: string }[]): Promise<number> {
 }
 
 /**
- * Browser and renderer in one process: 216 sheets (4x content) took 11.4 s of CPU and 13 s wall
- * with one such browser, against 18.0 s and 18 s with a renderer process for each of two
- * workers; the PDFs are equal apart from creation time and structure-tree ids. One such browser
+ * Browser and renderer in one process: clearly less CPU and wall time than a renderer process
+ * for each of two workers, and the PDFs are equal apart from creation time and structure-tree ids. One such browser
  * per worker (see defaultWorkers). Chromium calls the mode unsupported; it is what serverless
  * PDF printers (e.g. @sparticuz/chromium) run, and it only ever sees our own local HTML here.
  * DOCUMENTS_SINGLE_PROCESS=0 goes back to a renderer process per worker should a Chromium

@@ -25,9 +25,8 @@ export interface Db {
 }
 
 // A new database (in memory for the tests and the e2e backend, or a new data directory) starts
-// from a copy of one already bootstrapped and migrated: creating and migrating one takes ~1.7 s
-// of CPU (a data directory on disk, more), loading PGlite's dump of it ~0.6 s, and a test run
-// opens a few dozen. The dump lives in the OS temp directory, named by a hash of bootstrap.sql,
+// from a copy of one already bootstrapped and migrated: creating and migrating one costs several
+// times more CPU than loading PGlite's dump of it, and a test run opens a few dozen. The dump lives in the OS temp directory, named by a hash of bootstrap.sql,
 // the migrations and PGlite's version, so any change makes a new one.
 async function templateFile(migrationsDir: string): Promise<string> {
   const hash = createHash('sha256')

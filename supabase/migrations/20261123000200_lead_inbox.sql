@@ -1,4 +1,4 @@
--- The sales inbox (issue 10 §3): admins change a lead's status and notes and nothing else; an
+-- The sales inbox: admins change a lead's status and notes and nothing else; an
 -- admin whose session reached aal2 may erase one lead (GDPR); indexes for the admin page's
 -- filters and sort; lead_summary() for the attribution summary.
 --
@@ -112,7 +112,7 @@ grant execute on function public.lead_summary(timestamptz, timestamptz) to authe
 -- Search (ILIKE '%text%' over the columns the admin searches) with trigram indexes where
 -- pg_trgm is available: hosted Supabase has it (schema extensions), as does PostgreSQL with its
 -- contrib package. The local PGlite backend does not load it, so there the search scans the
--- table (about 2 s at 100,000 leads, measured by scripts/bench/admin-inbox.ts).
+-- table (slower at 100,000 leads; scripts/bench/admin-inbox.ts measures it).
 do $$
 declare
   ext_schema text;

@@ -1,4 +1,4 @@
-// Accessibility (issue 6 §1): axe-core on the states a visitor opens (dropdown, language menu,
+// Accessibility: axe-core on the states a visitor opens (dropdown, language menu,
 // mobile menu, cookie banner), and keyboard operation with a VISIBLE focus indicator. axe over
 // every page type in every locale is in every-page.spec.ts. The skip link, dropdown Enter/Escape,
 // mobile menu toggle and switcher clicks are in layout.spec.ts and switcher.spec.ts; form error

@@ -1,4 +1,4 @@
-// The sales inbox end to end (issue 10 §3, issue 14's admin budget): Chromium against the built
+// The sales inbox end to end, and the admin page's budget before sign-in: Chromium against the built
 // admin page. The browser's calls to the local backend's address are routed to a backend this
 // file starts (in memory, real migrations), so it can seed leads and check rows with SQL as the
 // service role, and nothing here touches the shared e2e database.

@@ -1,4 +1,4 @@
-// The admin page end to end (issue 5, spec §4, §8): sign-in (no sign-up) and sign-out with the
+// The admin page end to end (spec §4, §8): sign-in (no sign-up) and sign-out with the
 // spec's toasts, TOTP enrolment and challenge, the leads inbox, the CSV export, and hostile lead
 // content shown as text. Chromium against the built site and the local Supabase stand-in (the
 // browser reaches it through tests/e2e/fixtures.ts). Toast timers run on page.clock.
@@ -434,7 +434,7 @@ test.describe('admin: page', () => {
       expect(code, asset).not.toContain('ToastViewport')
     }
     // Hydrated, with everything the page loads by itself loaded: still neither of them
-    // (docs/ADMIN-INBOX.md, issue 14; the size budget is in admin-inbox.spec.ts).
+    // (docs/ADMIN-INBOX.md; the size budget is in admin-inbox.spec.ts).
     await expect(page.locator('#admin-email')).toBeVisible()
     await network.quiet()
     expect(loaded('X-Client-Info')).toBe(false)

@@ -1,4 +1,4 @@
-// Byte budgets from budgets.json over EVERY built page (issue 6 §4): JavaScript a page loads on
+// Byte budgets from budgets.json over EVERY built page: JavaScript a page loads on
 // first load (content pages vs hydrating pages), HTML, CSS, <img> dimensions, and no
 // render-blocking third-party resource. Bytes only, never time. A browser check confirms that
 // the static analysis sees every script Chromium really loads.

@@ -1,4 +1,4 @@
-// Security headers (issue 6 §7): the preview server applies dist/client/_headers, the same file a
+// Security headers: the preview server applies dist/client/_headers, the same file a
 // static host reads; the policy stays strict. That no page type in any locale reports a violation
 // while it loads and hydrates is checked in every-page.spec.ts.
 import { readFileSync } from 'node:fs'

@@ -1,7 +1,6 @@
 // Every page type in every locale, one visit each (page-types.ts derives one URL per type per
 // locale from the route table, about 150 pages): while the page loads and hydrates, no
-// Content-Security-Policy violation (issue 6 §7), and axe-core finds no WCAG 2.1 A/AA violation
-// (issue 6 §1). One test per page type; the workers share the types.
+// Content-Security-Policy violation, and axe-core finds no WCAG 2.1 A/AA violation. One test per page type; the workers share the types.
 //
 // The colour-contrast rule runs in English, German (the longest words, so the most wrapping) and
 // Arabic (right to left, its own font); the other locales run every other rule. Colours come

@@ -1,4 +1,4 @@
-// The lead forms end to end (issue 5): Chromium against the built site and the local Supabase
+// The lead forms end to end: Chromium against the built site and the local Supabase
 // stand-in (tests/e2e/global-setup.ts; the browser reaches it through tests/e2e/fixtures.ts).
 // Each test uses its own email address and reads what was stored back as the seeded admin, so
 // "stored exactly once" is checked in the database itself. The `page` stored with a lead is

@@ -1,4 +1,4 @@
-// The buyer's side of the lead path (issue 10 §1 and §5) in Chromium against the built site.
+// The buyer's side of the lead path in Chromium against the built site.
 // The intake function (POST {supabaseUrl}/functions/v1/submit-lead, docs/FORMS.md) is answered
 // here with page.route exactly as the contract says it answers, so each test chooses the answer
 // (201, 429, 400, 500) and reads what the page really sent.

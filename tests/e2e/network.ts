@@ -3,9 +3,8 @@
 //
 // Not Playwright's 'networkidle' load state: it can be lost when requests start and finish
 // before DOMContentLoaded (microsoft/playwright#42598), and waitForLoadState('networkidle') then
-// waits out the test's timeout with nothing in flight. Seen in the fresh-clone CI run of
-// 2026-11-26 on /en/admin/ (budgets-islands.spec.ts), whose stylesheet and entry script load
-// while the page is parsed. Here there is no such state: every request ends in exactly one
+// waits out the test's timeout with nothing in flight. Seen in a fresh-clone CI run on /en/admin/
+// (budgets-islands.spec.ts), whose stylesheet and entry script load while the page is parsed. Here there is no such state: every request ends in exactly one
 // 'requestfinished' or 'requestfailed', and the count is read when asked.
 import { expect, type Page } from '@playwright/test'
 

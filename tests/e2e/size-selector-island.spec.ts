@@ -1,4 +1,4 @@
-// The size selector as an island (issue 14): its rule and result card load on first use
+// The size selector as an island: its rule and result card load on first use
 // (pages/interactive/size-selector/result.tsx), so the answer, the errors and the link to the
 // quote form must still come on the first click, in any language.
 import { expect, test } from '@playwright/test'

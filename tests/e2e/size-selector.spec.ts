@@ -1,4 +1,4 @@
-// The size selector in the browser, with the two cases of issue 13: a product inside a line's
+// The size selector in the browser, with two reference cases: a product inside a line's
 // range gets that line's standard netting, the answer is the inner diameter (as in the
 // catalogue), and the relaxed diameter is named as the net on the roll. The rule itself is
 // unit-tested in lib/sizing/recommend.test.ts; here the page must say it in the buyer's language.

@@ -1,6 +1,6 @@
 // Copy rules a native reader would otherwise catch, checked on the BUILT site (dist/client, so
 // run `npm run build` first): what buyers read after placeholders, facts and lists are filled in.
-// Issue 13: "40+ Länder", titles longer than search results show, flag emoji, "(example)" in the
+// What a review found: "40+ Länder", titles longer than search results show, flag emoji, "(example)" in the
 // footer, "50 m, 100 m" without a conjunction, process names differing between the quote form and
 // the size selector, pork and ham content on the Arabic site, the stitch counts missing from the
 // compare page.

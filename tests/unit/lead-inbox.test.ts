@@ -1,4 +1,4 @@
-// The sales inbox (issue 10 §3) against the real migrations on PGlite, through supabase-js and
+// The sales inbox against the real migrations on PGlite, through supabase-js and
 // the local REST stand-in: who may change status/notes, who may erase, paging past 5,000 leads
 // with a true total, the filters the admin page sends, and lead_summary().
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'

@@ -1,4 +1,4 @@
-// The parse caches of the build (issue 14): the audit's leaves (lib/audit/leaf-cache.ts) and the
+// The parse caches of the build: the audit's leaves (lib/audit/leaf-cache.ts) and the
 // content build's YAML (lib/content/yaml-cache.ts). A cached run must give exactly what a run
 // without the cache gives, an edited file must be parsed again, and a cache written by other
 // parser code must not be used.

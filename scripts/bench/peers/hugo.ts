@@ -1,5 +1,5 @@
 // Peer benchmark: the same pages built by Hugo, when the machine has it (Debian's `hugo` package;
-// issue 14 asks for the ratio to Hugo "when installed"). Hugo is a single Go binary, the usual
+// the report gives the ratio to Hugo when it is installed). Hugo is a single Go binary, the usual
 // yardstick for raw static-site speed. Each of our built pages becomes one Markdown page with
 // the same front matter the Astro peer gets (scripts/bench/peers/shared.ts), rendered through
 // one layout with a header and footer. Every page is a branch bundle (`<path>/_index.md`), so a
