@@ -17,8 +17,8 @@ const LOGO = `data:image/svg+xml;base64,${readFileSync('public/logo.svg').toStri
 const STYLE = `
 @page { size: A4; margin: 16mm 16mm 18mm; }
 * { box-sizing: border-box; }
-body { font-family: 'Noto Sans', 'Noto Sans Arabic', sans-serif; color: #14201f; font-size: 10.5pt; line-height: 1.5; margin: 0; }
-:lang(ar) body, body:lang(ar) { font-family: 'Noto Sans Arabic', 'Noto Sans', sans-serif; }
+body { font-family: 'Noto Sans', 'IBM Plex Sans Arabic', sans-serif; color: #14201f; font-size: 10.5pt; line-height: 1.5; margin: 0; }
+:lang(ar) body, body:lang(ar) { font-family: 'IBM Plex Sans Arabic', 'Noto Sans', sans-serif; }
 header { display: flex; align-items: center; gap: 10pt; border-bottom: 2pt solid #0f5153; padding-bottom: 8pt; }
 header img { width: 30pt; height: 30pt; }
 header .brand { font-weight: 700; font-size: 14pt; }
