@@ -82,19 +82,19 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
   let mailCatcher: MailCatcher | undefined
   let stopMail = async () => {}
   if (smtpUrl) {
+    // Never echoed: the URL may hold the mail server's password.
+    if (!URL.canParse(smtpUrl)) throw new Error('SMTP_URL must be a URL such as smtp://user:password@host:587')
     lines.push(`Mail:     lead mails go to SMTP_URL (${new URL(smtpUrl).host})`)
   } else {
     const smtp = portSetting(env, 'MAILDEV_SMTP_PORT', 1025, { allowZero: true })
     const web = portSetting(env, 'MAILDEV_WEB_PORT', 1080, { allowZero: true })
+    const { MailDev } = await import('maildev')
+    const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true })
+    // Its web server announces itself with console.info even when silent; the Mail line says it.
+    const info = console.info
+    console.info = () => {}
     try {
-      const { MailDev } = await import('maildev')
-      const maildev = new MailDev({ smtp, web, ip: '127.0.0.1', webIp: '127.0.0.1', silent: true })
-      // Its web server announces itself with console.info even when silent; the Mail line says it.
-      const info = console.info
-      console.info = () => {}
-      const servers = await maildev.start().finally(() => {
-        console.info = info
-      })
+      const servers = await maildev.start()
       stopMail = () => maildev.stop()
       const smtpPort = servers.smtp.getPort()
       smtpUrl = `smtp://127.0.0.1:${smtpPort}`
@@ -108,8 +108,11 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
       }
       lines.push(`Mail:     ${mailCatcher.webUrl}  (maildev: every mail the backend sends, SMTP on ${smtpPort})`)
     } catch (e) {
+      await closeAfterFailedStart(maildev)
       // The site and the leads still work; the admin shows "notification failed".
       lines.push(`Mail:     maildev could not start (${message(e)}); set SMTP_URL or free ports ${smtp}/${web}`)
+    } finally {
+      console.info = info
     }
   }
 
@@ -138,6 +141,18 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
     // The backend first: it waits for the mails in flight, which may still be going to maildev.
     stop: () => (stopped ??= backend.stop().finally(stopMail)),
   }
+}
+
+type Stoppable = { stop(): Promise<void> } | null | undefined
+
+/**
+ * maildev's stop() does nothing after a failed start, yet its SMTP server may be listening
+ * already (when only the web port was taken), and would keep the process from ever exiting.
+ */
+async function closeAfterFailedStart(maildev: object): Promise<void> {
+  const started = (maildev as { orchestrator?: { api?: Stoppable; smtp?: Stoppable } }).orchestrator
+  await started?.api?.stop().catch(() => {})
+  await started?.smtp?.stop().catch(() => {})
 }
 
 /** Runs stop once on Ctrl+C or SIGTERM, then exits: a clean close flushes PGlite's files. */

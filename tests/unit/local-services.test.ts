@@ -194,17 +194,48 @@ describe('startLocalServices with SMTP_URL set', () => {
   })
 })
 
+describe('startLocalServices when maildev cannot start', () => {
+  it('runs the backend without it, says so, and leaves nothing of maildev listening', async () => {
+    const taken = createServer()
+    await new Promise<void>((done) => taken.listen(0, '127.0.0.1', done))
+    const webPort = (taken.address() as AddressInfo).port
+    const smtpPort = await freePort()
+    try {
+      const services = await startLocalServices({
+        memory: true,
+        env: { SUPABASE_PORT: String(await freePort()), MAILDEV_SMTP_PORT: String(smtpPort), MAILDEV_WEB_PORT: String(webPort) },
+      })
+      await services.stop()
+      expect([services.mailCatcher, services.smtpUrl]).toEqual([undefined, undefined])
+      expect(services.lines[1]).toMatch(
+        new RegExp(`^Mail: {5}maildev could not start \\(.*EADDRINUSE.*\\); set SMTP_URL or free ports ${smtpPort}/${webPort}$`),
+      )
+      // Its SMTP server had started before the web port failed: it must be closed too, or the
+      // process would never exit.
+      expect(await listening(smtpPort)).toBe(false)
+    } finally {
+      await new Promise((done) => taken.close(done))
+    }
+  })
+})
+
 describe('settings that are not ports', () => {
   it.each([
     ['SUPABASE_PORT', '5432x'],
     ['SUPABASE_PORT', '0'],
     ['PORT', '70000'],
     ['MAILDEV_SMTP_PORT', '-1'],
-  ])('%s=%s is refused naming the variable and the value', async (name, value) => {
+  ])('%s=%s is refused naming the variable and the value, before anything starts', async (name, value) => {
     await expect(startLocalServices({ memory: true, env: { SUPABASE_PORT: '1', [name]: value } })).rejects.toThrow(
       new RegExp(`^${name} must be a port number from \\d to 65535, got "${value}"$`),
     )
   })
+})
+
+it('a malformed SMTP_URL is refused without echoing it (it may hold a password)', async () => {
+  const start = startLocalServices({ memory: true, env: { SUPABASE_PORT: '1', SMTP_URL: 'smtp//user:s3cret@mail' } })
+  await expect(start).rejects.toThrow('SMTP_URL must be a URL such as smtp://user:password@host:587')
+  await expect(start).rejects.not.toThrow('s3cret')
 })
 
 describe('the backend CLI (scripts/supabase-local.ts)', () => {
