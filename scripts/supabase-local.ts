@@ -41,5 +41,5 @@ Keys (local development only; each in its new form and its legacy JWT form):
   publishable:        ${backend.publishableKey}
   anon:               ${backend.anonKey}
   secret:             ${backend.secretKey}   (bypasses RLS; never ship it)
-  service_role:       ${backend.serviceRoleKey}   (the same)
+  service_role:       ${backend.serviceRoleKey}   (bypasses RLS too)
 Press Ctrl+C to stop.`)
