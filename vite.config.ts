@@ -24,9 +24,10 @@ export default defineConfig({
   // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.
   logLevel: (process.env.BUILD_LOG_LEVEL as LogLevel | undefined) ?? 'info',
   plugins: [recordInputs, react(), vike()],
-  // The local backend's port for local builds (lib/supabase/config.ts); a number, never a key.
+  // The local backend's port for local builds and `npm run dev` (lib/supabase/config.ts): the
+  // SUPABASE_PORT that server/local-services.ts starts the backend on. A number, never a key.
   define: {
-    'import.meta.env.VITE_SUPABASE_PORT': JSON.stringify(process.env.VITE_SUPABASE_PORT ?? process.env.SUPABASE_PORT ?? ''),
+    'import.meta.env.VITE_SUPABASE_PORT': JSON.stringify(process.env.SUPABASE_PORT ?? ''),
   },
   build: {
     target: 'es2022',

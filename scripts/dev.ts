@@ -1,18 +1,22 @@
 // `npm run dev`: the whole site with live reload, in one process (docs/ARCHITECTURE.md §5):
-//   - the local backend (server/local-services.ts), so the forms and the admin page work;
+//   - the local services as `npm start` runs them (server/local-services.ts: the Supabase
+//     stand-in on SUPABASE_PORT, maildev unless SMTP_URL is set), so the forms, the admin page
+//     and the lead mails work;
 //   - velite with every content check, one build at a time after each change
 //     (server/dev/serial-builds.ts); problems go to .velite/problems.json;
 //   - Vite + Vike dev server; server/dev/content-reload.ts re-renders and reloads the open page
 //     after a content edit, and shows content problems as an error page until they are fixed.
 // Environment: PORT (default 3000), HOST (default 127.0.0.1), CONTENT_DIR (another content
-// folder, e.g. a temporary copy), DEV_BACKEND=off (no local backend).
+// folder, e.g. a temporary copy), DEV_BACKEND=off (no local services); SUPABASE_PORT, SMTP_URL
+// and the maildev ports as for `npm start`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { build as velite } from 'velite'
 import { createServer } from 'vite'
 import { contentReload } from '../server/dev/content-reload'
 import { serialBuilds } from '../server/dev/serial-builds'
-import { startLocalServices, type LocalServices } from '../server/local-services'
+import { usingLocalSupabase } from '../lib/supabase/config'
+import { startLocalServices, stopOnSignals, type LocalServices } from '../server/local-services'
 
 const port = Number(process.env.PORT ?? 3000)
 const host = process.env.HOST ?? '127.0.0.1'
@@ -76,18 +80,21 @@ vite.watcher.on('all', (event, file) => {
 const url = `http://${host.includes(':') ? `[${host}]` : host}:${(vite.httpServer!.address() as { port: number }).port}`
 
 let services: LocalServices | undefined
-if (process.env.DEV_BACKEND !== 'off') services = await startLocalServices({ siteUrl: url })
+let servicesLines: string[] = []
+if (process.env.DEV_BACKEND !== 'off' && usingLocalSupabase) {
+  try {
+    services = await startLocalServices({ siteUrl: url })
+    servicesLines = services.lines
+  } catch (e) {
+    // The site still works without them; only the forms and the admin page need the backend.
+    servicesLines = [`Backend:  NOT started (${e instanceof Error ? e.message : String(e)}); forms will fail. Is \`npm start\` running?`]
+  }
+}
 console.log(`Dev site: ${url}/  (English home; /tr/, /de/, /fr/, /es/, /it/, /ar/). Content and code reload live.`)
-for (const line of services?.lines ?? []) console.log(line)
+for (const line of servicesLines) console.log(line)
 
-let stopping = false
-async function shutdown() {
-  if (stopping) return
-  stopping = true
+stopOnSignals(async () => {
   await contentBuilds.settled() // never stop halfway through writing .velite/
   await vite.close()
-  await services?.stop() // a clean close flushes PGlite's files
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown())
-process.on('SIGTERM', () => void shutdown())
+  await services?.stop()
+})

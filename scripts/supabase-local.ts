@@ -1,10 +1,12 @@
-// Starts the local Supabase stand-in: node --import tsx scripts/supabase-local.ts
-//   --port <n>        default 54321
+// The local backend alone: node --import tsx scripts/supabase-local.ts
+//   --port <n>        default SUPABASE_PORT, else 54321 (0 = any free port)
 //   --data-dir <dir>  default .data/pglite (git-ignored; survives restarts)
 //   --memory          throwaway in-memory database
 //   --quiet           no per-request log lines
+// The same services as `npm start` and `npm run dev` (server/local-services.ts): maildev runs
+// unless SMTP_URL is set, and lead mails link to the site on PORT (or SITE_URL).
 import { parseArgs } from 'node:util'
-import { ADMIN_EMAIL, ADMIN_PASSWORD, DEFAULT_DATA_DIR, DEFAULT_PORT, startLocalSupabase } from '../server/local-supabase/index'
+import { startLocalServices, stopOnSignals } from '../server/local-services'
 
 const { values } = parseArgs({
   options: {
@@ -15,40 +17,29 @@ const { values } = parseArgs({
   },
 })
 
-const port = values.port === undefined ? DEFAULT_PORT : Number(values.port)
-if (!Number.isInteger(port) || port < 0 || port > 65535) {
+const port = values.port === undefined ? undefined : Number(values.port)
+if (port !== undefined && (!/^\d+$/.test(values.port ?? '') || port > 65535)) {
   console.error(`--port must be a port number, got ${values.port}`)
   process.exit(2)
 }
-const dataDir = values['data-dir'] ?? DEFAULT_DATA_DIR
 
-const sb = await startLocalSupabase({
+const services = await startLocalServices({
   port,
-  dataDir,
+  dataDir: values['data-dir'],
   memory: values.memory,
   log: values.quiet ? undefined : (line) => console.log(line),
 }).catch((e: unknown) => {
   console.error(`Could not start the local Supabase server: ${e instanceof Error ? e.message : String(e)}`)
   process.exit(1)
 })
+stopOnSignals(services.stop)
 
-console.log(`Local Supabase running (local development only)
-  API URL:          ${sb.url}
-  anon key:         ${sb.anonKey}
-  service_role key: ${sb.serviceRoleKey}   (bypasses RLS; never ship it)
-  database:         ${values.memory ? 'in memory (lost on exit)' : dataDir}
-  admin login:      ${ADMIN_EMAIL} / ${ADMIN_PASSWORD}
-  lead intake:      ${sb.url}/functions/v1/submit-lead
-  lead mail:        ${process.env.SMTP_URL ? `SMTP_URL (${new URL(process.env.SMTP_URL).host})` : 'SMTP_URL not set: leads are stored and marked "notification failed"'}
+const { backend } = services
+console.log(`${services.lines.join('\n')}
+Intake:   ${backend.url}/functions/v1/submit-lead
+Keys (local development only; each in its new form and its legacy JWT form):
+  publishable:        ${backend.publishableKey}
+  anon:               ${backend.anonKey}
+  secret:             ${backend.secretKey}   (bypasses RLS; never ship it)
+  service_role:       ${backend.serviceRoleKey}   (bypasses RLS too)
 Press Ctrl+C to stop.`)
-
-let stopping = false
-async function shutdown(): Promise<void> {
-  if (stopping) return
-  stopping = true
-  // A clean close flushes PGlite's files; killing it mid-write can corrupt the data dir.
-  await sb.stop()
-  process.exit(0)
-}
-process.on('SIGINT', () => void shutdown())
-process.on('SIGTERM', () => void shutdown())

@@ -1,8 +1,8 @@
 // Build-time Supabase settings for the browser bundle.
 //
 // Production builds set VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY (hosted project URL and
-// its publishable/anon key). Without them the site talks to the local server started by
-// `node --import tsx scripts/supabase-local.ts` (server/local-supabase/).
+// its publishable/anon key). Without them the site talks to the local backend that `npm start`,
+// `npm run dev` and `node --import tsx scripts/supabase-local.ts` start (server/local-services.ts).
 //
 // This file ships to browsers: only the anon key may ever appear here, never a service_role or
 // secret key (those bypass row level security).
@@ -30,9 +30,13 @@ function readEnv(read: () => string | undefined, name: string): string | undefin
   }
 }
 
-const configuredPort = Number(readEnv(() => import.meta.env.VITE_SUPABASE_PORT, 'SUPABASE_PORT'))
-export const LOCAL_SUPABASE_PORT =
-  Number.isInteger(configuredPort) && configuredPort > 0 && configuredPort < 65536 ? configuredPort : DEFAULT_LOCAL_SUPABASE_PORT
+/** The port a SUPABASE_PORT value names; the default when unset or not a port. server/local-services.ts starts the backend there. */
+export function localSupabasePort(value: string | undefined): number {
+  const port = Number(value)
+  return Number.isInteger(port) && port > 0 && port < 65536 ? port : DEFAULT_LOCAL_SUPABASE_PORT
+}
+
+export const LOCAL_SUPABASE_PORT = localSupabasePort(readEnv(() => import.meta.env.VITE_SUPABASE_PORT, 'SUPABASE_PORT'))
 export const LOCAL_SUPABASE_URL = `http://127.0.0.1:${LOCAL_SUPABASE_PORT}`
 
 export const supabaseUrl = readEnv(() => import.meta.env.VITE_SUPABASE_URL, 'VITE_SUPABASE_URL') ?? LOCAL_SUPABASE_URL
