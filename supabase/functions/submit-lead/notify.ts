@@ -55,7 +55,7 @@ class Timeout extends Error {}
 function withDeadline<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined
   const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Timeout(`${what}: no answer within ${Math.round(ms / 1000)} s`)), ms)
+    timer = setTimeout(() => reject(new Timeout(`${what}: no answer within ${ms < 10_000 ? (ms / 1000).toFixed(1) : Math.round(ms / 1000)} s`)), ms)
   })
   return Promise.race([p, limit]).finally(() => clearTimeout(timer))
 }
