@@ -26,7 +26,7 @@ const cache = import.meta.env.PROD ? renderCache(import.meta.url, () => ({ local
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const url = pageContext.urlOriginal
-  const key = pageContext.isPrerendering ? cache?.key(url, pageContext.data) : undefined
+  const key = pageContext.isPrerendering ? cache?.key(url, pageContext.locale ?? routeTable.defaultLocale, pageContext.data) : undefined
   const stored = key && cache?.read(url, key)
   if (stored) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
   const html = renderDocument(pageContext)

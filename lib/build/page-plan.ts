@@ -60,7 +60,7 @@ export function strictPageContext(fields: Record<string, unknown>, hookFile: str
 export async function pagePlanner(root: string) {
   const { onBeforeRoute } = await import(pathToFileURL(join(root, 'renderer/+onBeforeRoute.ts')).href)
   const pages = await loadPages(root)
-  return async (urls: string[], code: string, shared: string): Promise<PlannedPage[]> => {
+  return async (urls: string[], code: string, shared: (locale: string) => string): Promise<PlannedPage[]> => {
     const planned: PlannedPage[] = []
     for (const url of urls) {
       const { pageContext: routed } = onBeforeRoute({ urlParsed: { pathname: url } }) as { pageContext: { urlLogical: string } & Record<string, unknown> }
@@ -76,7 +76,8 @@ export async function pagePlanner(root: string) {
       const hookFile = `${hit.page.dir}/+data.ts`
       const context = strictPageContext({ ...routed, urlOriginal: url, routeParams: hit.routeParams, isPrerendering: true }, hookFile)
       const data = hit.page.data ? await hit.page.data(context) : undefined
-      planned.push({ url, page: hit.page.dir, key: pageKey(code, shared, url, data) })
+      const locale = typeof routed.locale === 'string' ? routed.locale : 'en'
+      planned.push({ url, page: hit.page.dir, key: pageKey(code, shared(locale), url, data) })
     }
     return planned
   }

@@ -3,8 +3,8 @@
 //   - the code: every file of the server bundle (dist/server; .velite/ is external to it, see
 //     vite.config.ts) and package-lock.json for the packages it imports;
 //     Vite writes the VITE_* variables into the bundle, so they are part of it;
-//   - what every page reads: the locales, routes, facts and UI strings (lib/content/data.ts)
-//     and the year (the footer's ©);
+//   - what every page of its language reads: the locales, routes, facts, the UI strings of its
+//     language and of English, the fallback (lib/content/data.ts), and the year (the footer's ©);
 //   - the page itself: its URL and its `data` (pages/**/+data.ts), which carries everything
 //     page-specific: the article, the product, the documents list, the audit summary.
 // If the key is the one stored for the URL, the stored document is used and React does not run.
@@ -50,11 +50,34 @@ export function codeIdentity(bundleDir: string, lockFile = 'package-lock.json'):
   return hash.digest('hex')
 }
 
-/** What every page reads besides its data (see the top of this file). */
-export function sharedInputs(shared: Record<string, unknown>, year: number): string {
-  const json = exactJson(shared)
-  if (json === undefined) throw new Error('render cache: the shared content cannot be keyed as JSON')
-  return sha(json, String(year))
+/**
+ * What the pages of one language read besides their data (see the top of this file): the
+ * locales, routes and facts, the UI strings of that language and of the fallback language
+ * (English: a missing string falls back to it), and the year. So an edit to one language's
+ * strings changes the key of that language's pages only. `shared.ui` is velite's list of UI
+ * files (each with its `locale`) or an object keyed by locale.
+ */
+export function sharedInputs(shared: Record<string, unknown>, year: number, fallbackLocale = 'en'): (locale: string) => string {
+  const { ui, ...rest } = shared
+  const base = exactJson(rest)
+  if (base === undefined) throw new Error('render cache: the shared content cannot be keyed as JSON')
+  const keys = new Map<string, string>()
+  return (locale) => {
+    let key = keys.get(locale)
+    if (key === undefined) {
+      const strings = exactJson(uiOf(ui, [fallbackLocale, locale]))
+      if (strings === undefined) throw new Error('render cache: the UI strings cannot be keyed as JSON')
+      key = sha(base, strings, String(year))
+      keys.set(locale, key)
+    }
+    return key
+  }
+}
+
+function uiOf(ui: unknown, localesRead: string[]): unknown {
+  if (Array.isArray(ui)) return ui.filter((file: { locale?: unknown }) => localesRead.includes(String(file.locale)))
+  if (ui && typeof ui === 'object') return Object.fromEntries(Object.entries(ui).filter(([locale]) => localesRead.includes(locale)))
+  return ui
 }
 
 /** JSON that holds exactly what it was given, or undefined when it cannot (functions, Map, Set, symbols, bigint). */
@@ -106,7 +129,7 @@ export function renderCache(moduleUrl: string, shared: () => Record<string, unkn
   const count = { reused: 0, rendered: 0 }
   process.once('exit', () => console.log(`render cache: ${count.reused} of ${count.reused + count.rendered} documents unchanged, from ${dir}`))
   return {
-    key: (url: string, data: unknown) => pageKey(code, sharedKey, url, data),
+    key: (url: string, locale: string, data: unknown) => pageKey(code, sharedKey(locale), url, data),
     read: (url: string, key: string) => {
       const html = readEntry(dir, url, key)
       if (html === undefined) count.rendered++

@@ -12,7 +12,8 @@ const root = mkdtempSync(join(tmpdir(), 'render-cache-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
 
 describe('page keys', () => {
-  const shared = sharedInputs({ facts: { squares: [16, 32] }, ui: { en: { 'nav.home': 'Home' } } }, 2026)
+  const ui = { en: { 'nav.home': 'Home' }, tr: { 'nav.home': 'Ana sayfa' }, de: { 'nav.home': 'Startseite' } }
+  const shared = sharedInputs({ facts: { squares: [16, 32] }, ui }, 2026)('en')
   const data = { head: { title: 'Pork netting' }, body: 'Elastic netting for pork loins.' }
   const key = pageKey('code-1', shared, '/en/pork-netting/', data)!
 
@@ -22,10 +23,34 @@ describe('page keys', () => {
 
   it('changes with the code, the shared content, the year, the URL and the data', () => {
     expect(pageKey('code-2', shared, '/en/pork-netting/', data)).not.toBe(key)
-    expect(pageKey('code-1', sharedInputs({ facts: { squares: [16, 36] }, ui: { en: { 'nav.home': 'Home' } } }, 2026), '/en/pork-netting/', data)).not.toBe(key)
-    expect(pageKey('code-1', sharedInputs({ facts: { squares: [16, 32] }, ui: { en: { 'nav.home': 'Home' } } }, 2027), '/en/pork-netting/', data)).not.toBe(key)
+    expect(pageKey('code-1', sharedInputs({ facts: { squares: [16, 36] }, ui }, 2026)('en'), '/en/pork-netting/', data)).not.toBe(key)
+    expect(pageKey('code-1', sharedInputs({ facts: { squares: [16, 32] }, ui }, 2027)('en'), '/en/pork-netting/', data)).not.toBe(key)
     expect(pageKey('code-1', shared, '/tr/domuz-eti-filesi/', data)).not.toBe(key)
     expect(pageKey('code-1', shared, '/en/pork-netting/', { ...data, body: 'Elastic netting for pork loins and hams.' })).not.toBe(key)
+  })
+
+  it("holds the UI strings of the page's own language and of English, the fallback, and no other", () => {
+    const keys = (strings: typeof ui) => {
+      const of = sharedInputs({ facts: { squares: [16, 32] }, ui: strings }, 2026)
+      return { en: of('en'), tr: of('tr'), de: of('de') }
+    }
+    const before = keys(ui)
+    // One Turkish string edited: only Turkish pages change.
+    const trEdit = keys({ ...ui, tr: { 'nav.home': 'Anasayfa' } })
+    expect(trEdit.tr).not.toBe(before.tr)
+    expect(trEdit.de).toBe(before.de)
+    expect(trEdit.en).toBe(before.en)
+    // An English string is every language's fallback: every page changes.
+    const enEdit = keys({ ...ui, en: { 'nav.home': 'Start' } })
+    for (const locale of ['en', 'tr', 'de'] as const) expect(enEdit[locale]).not.toBe(before[locale])
+    // velite's form: a list of files, each with its locale.
+    const files = [
+      { locale: 'en', strings: { a: 'A' } },
+      { locale: 'tr', strings: { a: 'Â' } },
+    ]
+    const listed = sharedInputs({ ui: files }, 2026)
+    expect(sharedInputs({ ui: [files[0], { locale: 'tr', strings: { a: 'B' } }] }, 2026)('en')).toBe(listed('en'))
+    expect(sharedInputs({ ui: [files[0], { locale: 'tr', strings: { a: 'B' } }] }, 2026)('tr')).not.toBe(listed('tr'))
   })
 
   it('is undefined for data that JSON cannot hold exactly, so such a page is always rendered', () => {
