@@ -1,52 +1,15 @@
 // Mail after a stored lead: a real SMTP receiver (smtp-server) gets the sales mail and the
 // buyer's acknowledgement over the wire from the submit-lead function on the local backend.
-import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SMTPServer } from 'smtp-server'
-import { simpleParser, type ParsedMail } from 'mailparser'
 import { parse } from 'yaml'
 import { readFileSync } from 'node:fs'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 const business = (parse(readFileSync('content/facts.yml', 'utf8')) as { business: { email: string; brand: string } }).business
 const trTexts = parse(readFileSync('content/ui/mail/tr.yml', 'utf8')) as Record<string, string>
-
-interface Receiver {
-  url: string
-  mails: ParsedMail[]
-  /** Answer the next n messages with a temporary failure (451). */
-  failNext: number
-  close(): Promise<void>
-}
-
-async function smtpReceiver(): Promise<Receiver> {
-  const r: Receiver = { url: '', mails: [], failNext: 0, close: async () => {} }
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          if (r.failNext > 0) {
-            r.failNext--
-            const err = Object.assign(new Error('Mailbox busy, try later'), { responseCode: 451 })
-            return callback(err)
-          }
-          r.mails.push(mail)
-          callback()
-        },
-        (e: Error) => callback(e),
-      )
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  r.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-  r.close = () => new Promise((resolve) => server.close(() => resolve()))
-  return r
-}
 
 const notified = new Map<string, Promise<'sent' | 'failed'>>()
 const start = (smtpUrl: string, attempts = 3) =>
@@ -99,7 +62,7 @@ async function notification(sb: LocalSupabase, id: string) {
   return rows[0]
 }
 
-let receiver: Receiver
+let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
   receiver = await smtpReceiver()

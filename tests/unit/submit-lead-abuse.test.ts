@@ -5,40 +5,11 @@
 import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SMTPServer } from 'smtp-server'
-import { simpleParser, type ParsedMail } from 'mailparser'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { countingWindows } from '../setup/rate-windows'
+import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
-
-interface Receiver {
-  url: string
-  mails: ParsedMail[]
-  close(): Promise<void>
-}
-
-async function smtpReceiver(): Promise<Receiver> {
-  const r: Receiver = { url: '', mails: [], close: async () => {} }
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          r.mails.push(mail)
-          callback()
-        },
-        (e: Error) => callback(e),
-      )
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  r.url = `smtp://127.0.0.1:${(server.server.address() as AddressInfo).port}`
-  r.close = () => new Promise((resolve) => server.close(() => resolve()))
-  return r
-}
 
 const contact = (over: Record<string, unknown> = {}) => ({
   id: crypto.randomUUID(),
@@ -54,7 +25,7 @@ const contact = (over: Record<string, unknown> = {}) => ({
 })
 
 const notified = new Map<string, Promise<'sent' | 'failed'>>()
-let receiver: Receiver
+let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
   receiver = await smtpReceiver()

@@ -5,12 +5,10 @@
 // supabase/functions/submit-lead/deno.lock (--frozen: a changed dependency must update the lock).
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
 import { promisify } from 'node:util'
-import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { SMTPServer } from 'smtp-server'
-import { simpleParser, type ParsedMail } from 'mailparser'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
@@ -19,10 +17,7 @@ const FUNCTION_DIR = path.resolve('supabase/functions/submit-lead')
 const CONFIG = ['--config', path.join(FUNCTION_DIR, 'deno.json'), '--frozen']
 const env = { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
 
-const mails: ParsedMail[] = []
-const arrivals: (() => void)[] = []
-let smtp: SMTPServer
-let smtpUrl = ''
+let smtp: SmtpReceiver
 let sb: LocalSupabase
 let deno: ChildProcess | undefined
 let functionUrl = ''
@@ -35,17 +30,6 @@ function requestServed(pattern: RegExp): Promise<void> {
     const check = () => {
       if (requests.some((line) => pattern.test(line))) resolve()
       else requestWaiters.push(check)
-    }
-    check()
-  })
-}
-
-/** Resolves once n mails have arrived (the event itself, not a guess at how long it takes). */
-function mailsArrived(n: number): Promise<void> {
-  return new Promise((resolve) => {
-    const check = () => {
-      if (mails.length >= n) resolve()
-      else arrivals.push(check)
     }
     check()
   })
@@ -75,23 +59,7 @@ function denoServe(extraEnv: Record<string, string>): Promise<{ child: ChildProc
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, _session, callback) {
-      simpleParser(stream).then(
-        (mail) => {
-          mails.push(mail)
-          for (const wake of arrivals.splice(0)) wake()
-          callback()
-        },
-        (e: Error) => callback(e),
-      )
-    },
-  })
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve))
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
+  smtp = await smtpReceiver()
   sb = await startLocalSupabase({
     port: 0,
     memory: true,
@@ -106,7 +74,7 @@ beforeAll(async () => {
 afterAll(async () => {
   deno?.kill()
   await sb?.stop()
-  await new Promise<void>((resolve) => smtp?.close(() => resolve()))
+  await smtp?.close()
 })
 
 describe('submit-lead under Deno', () => {
@@ -119,7 +87,7 @@ describe('submit-lead under Deno', () => {
       SUPABASE_URL: sb.url,
       SUPABASE_SECRET_KEYS: JSON.stringify({ default: sb.secretKey }),
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: sb.publishableKey }),
-      SMTP_URL: smtpUrl,
+      SMTP_URL: smtp.url,
       SALES_EMAIL: 'sales-desk@example.com',
       RATE_LIMIT_SALT: 'deno-test',
     })
@@ -148,10 +116,10 @@ describe('submit-lead under Deno', () => {
     })
     expect(res.status).toBe(201)
     expect(await res.json()).toEqual({ id: lead.id })
-    await mailsArrived(2)
-    const to = mails.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()
+    await smtp.arrived(2)
+    const to = smtp.mails.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()
     expect(to).toEqual(['mehmet@kasap.example.com.tr', 'sales-desk@example.com'])
-    const sales = mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'sales-desk@example.com')
+    const sales = smtp.mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'sales-desk@example.com')
     expect(sales?.text).toContain(lead.id)
 
     // The outcome is recorded right after the second mail: wait for that write.
