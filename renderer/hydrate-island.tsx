@@ -5,7 +5,7 @@
 // +client.ts).
 // Each page's +client.ts calls this with its Page, and bundles its own copy of this code and
 // what it imports (vite.config.ts, islandPerPage).
-import './styles.css'
+import './stylesheets/island.css'
 import type { ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { enhance } from './enhance'
