@@ -4,7 +4,7 @@
 // (the pages have no onRenderClient, so Vike treats them as HTML-only and load just their
 // +client.ts).
 // Each page's +client.ts calls this with its Page.
-import './styles.css'
+import './stylesheets/island.css'
 import type { ComponentType } from 'react'
 import { hydrateRoot } from 'react-dom/client'
 import { enhance } from './enhance'

@@ -1,7 +1,7 @@
 // https://vike.dev/client: the admin page is an island. It sets no onRenderClient, so Vike ships
 // neither its client runtime nor the page-entry map (14 KB gzip); this module hydrates #root
 // with the same tree renderer/+onRenderHtml.tsx rendered, from the page's own JSON data block.
-import '../../renderer/styles.css'
+import '../../renderer/stylesheets/admin.css'
 import { hydrateRoot } from 'react-dom/client'
 import { fillPlaceholders, type Interpolate } from '../../lib/i18n/fill'
 import { textsHaveForms } from '../../lib/i18n/plural-forms'

@@ -82,6 +82,12 @@ test.describe('budgets (budgets.json)', () => {
     ).toEqual([])
   })
 
+  // One render-blocking request per page: the page type's stylesheet (renderer/stylesheets/).
+  test('every page links exactly one stylesheet', () => {
+    const others = [...weights].filter(([, w]) => w.cssFiles.length !== 1).map(([url, w]) => `${url}: ${w.cssFiles.join(', ') || 'none'}`)
+    expect(others).toEqual([])
+  })
+
   test('every <img> has explicit width and height', () => {
     const missing: string[] = []
     for (const { url, html } of pages) {

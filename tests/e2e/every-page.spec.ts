@@ -4,8 +4,8 @@
 //
 // The colour-contrast rule runs in English, German (the longest words, so the most wrapping) and
 // Arabic (right to left, its own font); the other locales run every other rule. Colours come
-// from the one stylesheet and differ by page type, not by language, and the rule is almost half
-// of axe's time on a page. The opened states (menus, cookie banner, phone layout) are checked with
+// from the page type's stylesheet, not from the language, and the rule is almost half of axe's
+// time on a page. The opened states (menus, cookie banner, phone layout) are checked with
 // contrast in a11y.spec.ts.
 //
 // The pages share one context per worker (fixtures.ts, auditPage) with axe and the CSP recorder

@@ -34,7 +34,7 @@ export async function withAxe<T extends Target>(page: T, consent: string | null 
 /**
  * Runs axe on the page and returns one readable line per violation not in KNOWN.
  * `contrast: false` leaves out color-contrast, the costliest rule (about 45% of a run): colours
- * come from the one stylesheet and the page type, not from the language (see every-page.spec.ts).
+ * come from the page type's stylesheet, not from the language (see every-page.spec.ts).
  */
 export async function axe(page: Page, type: string, { contrast = true } = {}): Promise<string[]> {
   const violations = await page.evaluate(
