@@ -265,7 +265,7 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // Gzip sizes of every output file in the log: 0.3 s per build at 16× content, and nobody reads
-    // them there. `npm run bench` measures what a buyer downloads (scripts/bench/page-weight.ts).
+    // them there. `npm run bench` measures what a buyer downloads (tests/helpers/page-weight.ts).
     reportCompressedSize: false,
     rolldownOptions: {
       // Vike prerenders every page inside its writeBundle hook, so from 2,000 pages up Rolldown counts

@@ -1,4 +1,4 @@
-// scripts/bench/build-steps.ts starts `vike build` beside the audit and the documents step, and its
+// scripts/build-steps.ts starts `vike build` beside the audit and the documents step, and its
 // prerender waits for them through lib/build/prerender-gate.ts. These run real child processes:
 // a page rendered before the audit summary or the documents manifest is written would show the
 // previous build's, and nothing else in the build would notice.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { GATE_ENV, openGate, waitForGate } from '../../lib/build/prerender-gate'
-import { failureText, PHASES, runPhase, type Step } from '../../scripts/bench/build-steps'
+import { failureText, PHASES, runPhase, type Step } from '../../scripts/build-steps'
 
 const root = mkdtempSync(join(tmpdir(), 'build-phases-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))

@@ -1,10 +1,10 @@
-// `npm run dev` on a free port against a temporary copy of content/ (scripts/bench/dev-session.ts):
+// `npm run dev` on a free port against a temporary copy of content/ (tests/helpers/dev-session.ts):
 // a content edit reaches the next request and the open page reloads by itself; a broken file
 // shows an error page naming file, line and field, and the server recovers once it is fixed.
 // Timings are measured by scripts/bench/dev-reload.ts, not asserted here.
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevSession, type DevSession } from '../../scripts/bench/dev-session'
+import { startDevSession, type DevSession } from '../helpers/dev-session'
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run']
 const FILE = 'pages/about/en.yml'

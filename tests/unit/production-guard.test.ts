@@ -2,7 +2,7 @@
 // details, naming what to set; a local build does not.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { PHASES, STEPS } from '../../scripts/bench/build-steps'
+import { PHASES, STEPS } from '../../scripts/build-steps'
 import { describe, expect, it } from 'vitest'
 import { deployment, exampleFactProblems, supabaseProblems } from '../../lib/build/production-guard'
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../../lib/supabase/config'

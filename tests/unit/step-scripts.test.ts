@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it, onTestFinished } from 'vitest'
 import { AUDIT_FILES } from '../../lib/audit/write'
 import { stepScripts } from '../../lib/build/step-scripts'
-import { BUNDLED_SCRIPTS, STEPS } from '../../scripts/bench/build-steps'
+import { BUNDLED_SCRIPTS, STEPS } from '../../scripts/build-steps'
 import { tempDir } from '../setup/temp-dirs'
 
 const run = (cwd: string, argv: string[]) => {
