@@ -3,7 +3,14 @@
 // (`npm run build:production`). Reads .env files the way Vite will for the bundle.
 import { readFileSync } from 'node:fs'
 import { loadBuildEnv } from '../lib/build/build-env'
-import { captchaProblems, deployment, exampleFactProblems, partialSupabaseProblems, productionBuildError, supabaseProblems } from '../lib/build/production-guard'
+import {
+  captchaProblems,
+  deployment,
+  exampleFactProblems,
+  partialSupabaseProblems,
+  productionBuildError,
+  supabaseProblems,
+} from '../lib/build/production-guard'
 
 const env = { ...(await loadBuildEnv('production', process.cwd(), '')), ...process.env }
 const deploy = deployment(env, process.argv.includes('--production'))

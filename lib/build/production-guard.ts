@@ -74,8 +74,12 @@ export function supabaseProblems(env: Env): string[] {
 export function partialSupabaseProblems(env: Env): string[] {
   const url = env.VITE_SUPABASE_URL?.trim()
   const key = env.VITE_SUPABASE_ANON_KEY?.trim()
-  if (url && !key) return [`VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not: set the project's publishable (anon) key too, or unset both for the local backend (${WHERE_KEYS}).`]
-  if (key && !url) return [`VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not: set the project URL too, or unset both for the local backend (${WHERE_KEYS}).`]
+  if (url && !key)
+    return [
+      `VITE_SUPABASE_URL is set but VITE_SUPABASE_ANON_KEY is not: set the project's publishable (anon) key too, or unset both for the local backend (${WHERE_KEYS}).`,
+    ]
+  if (key && !url)
+    return [`VITE_SUPABASE_ANON_KEY is set but VITE_SUPABASE_URL is not: set the project URL too, or unset both for the local backend (${WHERE_KEYS}).`]
   return []
 }
 
