@@ -2,7 +2,8 @@
 // the inbox tests (tests/unit/lead-inbox.test.ts) and the admin timing in scripts/bench/.
 // Values cycle independently (kind by 3, locale by 7, country by 7 of 7, status by 5, source
 // by 4), so every filter combination has rows; created_at goes back 5 minutes per lead from
-// `newest`, so the newest lead is i = 1.
+// `newest`, so the newest lead is i = 1. Their mails went out, as a real lead's do within
+// seconds: a pending one minutes old would show as stuck (components/admin/lead-row.ts).
 import { LOCALE_CODES } from '../../lib/i18n/locale-codes'
 
 export const SEED_LOCALES = LOCALE_CODES
@@ -14,7 +15,7 @@ export function seedLeadsSql(count: number, newest = '2026-11-01T12:00:00Z', tag
   return {
     sql: `insert into public.leads (id, kind, name, email, company, country, subject, message, products, quantity,
             quantity_unit, shipping_address, locale, page, consent_contact, consent_privacy, consent_at, created_at,
-            status, landing_page, referrer, utm_source)
+            status, landing_page, referrer, utm_source, notification_status, mails_sent)
           select gen_random_uuid(),
             (array['contact','quote','samples'])[1 + i % 3],
             'Buyer ' || $3 || ' ' || i,
@@ -32,7 +33,8 @@ export function seedLeadsSql(count: number, newest = '2026-11-01T12:00:00Z', tag
             (array['${SEED_STATUSES.join("','")}'])[1 + i % 5],
             (array['/de/laender/deutschland/','/en/','/tr/','/en/quote/'])[1 + i % 4],
             (array[null,'https://www.google.com/search?q=netting','https://www.bing.com/',null])[1 + (i / 4) % 4],
-            (array['newsletter',null,null,null])[1 + (i / 16) % 4]
+            (array['newsletter',null,null,null])[1 + (i / 16) % 4],
+            'sent', array['sales','ack']
           from generate_series(1, $2::int) as i`,
     params: [newest, count, tag],
   }
