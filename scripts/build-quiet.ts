@@ -1,11 +1,11 @@
 // `npm run build:quiet`, the build step of `npm test`: the same steps as `npm run build`
-// (scripts/bench/build-steps.ts) with their output captured, so the test run shows failures
+// (scripts/build-steps.ts) with their output captured, so the test run shows failures
 // rather than 600 lines of file listings. It prints one summary line; the whole output goes to
 // reports/build.log. When a step fails it prints that step's whole output and exits non-zero
 // (after the other steps of its phase, which run side by side with it, have ended).
 // `npm run build` keeps the full listing.
 import { mkdirSync, writeFileSync } from 'node:fs'
-import { failureText, isWarningLine, PHASES, runPhase } from './bench/build-steps'
+import { failureText, isWarningLine, PHASES, runPhase } from './build-steps'
 
 const LOG = 'reports/build.log'
 const parts: string[] = []

@@ -1,9 +1,9 @@
-// `npm run build`: the build steps of scripts/bench/build-steps.ts, phase by phase, with their
+// `npm run build`: the build steps of scripts/build-steps.ts, phase by phase, with their
 // full output; stops after the first phase with a failing step. A phase of one step prints as it
 // goes; the steps of a phase that run side by side print their output one after the other when
 // the phase ends. `npm run build:quiet` runs the same steps captured.
 import { spawnSync } from 'node:child_process'
-import { bundlesFor, PHASES, runPhase } from './bench/build-steps'
+import { bundlesFor, PHASES, runPhase } from './build-steps'
 
 for (const phase of PHASES) {
   if (phase.length === 1) {

@@ -48,14 +48,25 @@ export default (globalThis as unknown as { contentConfig: typeof config }).conte
 `,
 )
 let configChanged = true
+// Started with an IPC channel (tests/helpers/dev-session.ts), the server reports each content
+// build's start and end on it, and whether a source changed meanwhile: the dev-server test saves a
+// file while a build runs by waiting for that start, rather than guessing how long a build takes.
+let building = false
+let changedDuringBuild = false
 const buildContent = async () => {
   const fresh = configChanged
   configChanged = false
+  building = true
+  changedDuringBuild = false
+  process.send?.({ contentBuild: 'started' })
   try {
     await velite({ config: fresh ? 'velite.config.ts' : reuse, clean: false, logLevel: 'warn' })
   } catch (e) {
     configChanged ||= fresh // the config did not load (a syntax error in lib/?): load it again next time
     throw e
+  } finally {
+    building = false
+    process.send?.({ contentBuild: 'ended', changedDuringBuild })
   }
 }
 await buildContent()
@@ -75,6 +86,7 @@ vite.watcher.on('all', (event, file) => {
   const source = sources.find((s) => file === s || file.startsWith(`${s}/`))
   if (!source || /(^|\/)_[^/]*$|~$|\.sw.$/.test(file)) return // velite skips "_" files; editors' backups
   if (source !== contentRoot) configChanged = true
+  changedDuringBuild ||= building
   contentBuilds.changed()
 })
 const url = `http://${host.includes(':') ? `[${host}]` : host}:${(vite.httpServer!.address() as { port: number }).port}`

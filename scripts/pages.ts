@@ -1,4 +1,4 @@
-// The pages step of the build (scripts/bench/build-steps.ts): dist/client and its prerendered pages.
+// The pages step of the build (scripts/build-steps.ts): dist/client and its prerendered pages.
 //
 // When the code is what the last build bundled (sourceFingerprint in lib/build/page-snapshot.ts),
 // Vite is not run: the bundles and every page whose render-cache key is unchanged come back from

@@ -1,4 +1,4 @@
-// The build starts the pages step beside the audit and the documents step (scripts/bench/build-steps.ts):
+// The build starts the pages step beside the audit and the documents step (scripts/build-steps.ts):
 // Vite bundles the client and the server while they run (or scripts/pages.ts links back the kept
 // bundles), and the prerender, which reads what they write (reports/audit/summary.json,
 // .generated/documents/manifest.json), waits for them here.

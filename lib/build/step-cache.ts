@@ -1,4 +1,4 @@
-// A build step that declares what it reads and writes (`cache` in scripts/bench/build-steps.ts) is
+// A build step that declares what it reads and writes (`cache` in scripts/build-steps.ts) is
 // not run again while its inputs are unchanged and its outputs are as it left them, so that a
 // build redoes only what changed. The build then shows what the step printed when it last
 // ran. In .generated/steps/<step>.json: the key of its inputs, the size and time of every output

@@ -11,7 +11,7 @@ import { chromium, type Page } from 'playwright-core'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase } from '../../server/local-supabase/index'
 import { startStaticServer } from '../../server/preview/static-server'
-import { seedLeadsSql } from './seed-leads'
+import { seedLeadsSql } from '../../tests/helpers/seed-leads'
 
 export type Timing = { median: number; min: number; max: number; runs: number[] }
 export type AdminInboxReport = {

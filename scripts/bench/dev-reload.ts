@@ -1,5 +1,5 @@
 // `npm run bench:dev`: edit-to-screen latency of `npm run dev` (docs/ARCHITECTURE.md §5).
-// Starts the dev server on a copy of content/ (scripts/bench/dev-session.ts), opens
+// Starts the dev server on a copy of content/ (tests/helpers/dev-session.ts), opens
 // /en/about/ in Chromium, then edits the page's heading N times and measures, per edit, the
 // time from the file write until
 //   - the next HTTP request returns the new text ("request"), and
@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { cpus, loadavg } from 'node:os'
 import { parseArgs } from 'node:util'
 import { chromium, type Page } from 'playwright-core'
-import { startDevSession } from './dev-session'
+import { startDevSession } from '../../tests/helpers/dev-session'
 
 const { values } = parseArgs({ options: { runs: { type: 'string', default: '7' } } })
 const runs = Number(values.runs)

@@ -4,7 +4,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { launch, type LaunchedChrome } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { htmlFiles } from './page-weight'
+import { htmlFiles } from '../../tests/helpers/page-weight'
 
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 export type Category = (typeof CATEGORIES)[number]

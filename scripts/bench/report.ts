@@ -1,5 +1,5 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
-import type { StepResult } from './build-steps'
+import type { StepResult } from '../build-steps'
 import type { PeerBuild } from './peers/shared'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'
@@ -17,7 +17,7 @@ export type BuildReport = {
   pagesPerSecond: number
   ok: boolean
   steps: StepResult[]
-  /** Every warning line the steps printed (scripts/bench/build-steps.ts `isWarningLine`), as "step: line". */
+  /** Every warning line the steps printed (scripts/build-steps.ts `isWarningLine`), as "step: line". */
   warnings: string[]
   notes: string[]
   /** The same pages built by a peer generator right after (scripts/bench/peers/). */
@@ -157,7 +157,7 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.scale.length > 1) {
     out.push('## Build cost as content grows', '')
     out.push(
-      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side, and the pages step (scripts/pages.ts: `vike build`, or on a rebuild with unchanged code the kept bundles and only the changed pages) starts beside the audit and the documents once the UI key types are written, its rendering waiting for both (scripts/bench/build-steps.ts), so the step times add up to more and the time of the pages step includes that wait.',
+      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side, and the pages step (scripts/pages.ts: `vike build`, or on a rebuild with unchanged code the kept bundles and only the changed pages) starts beside the audit and the documents once the UI key types are written, its rendering waiting for both (scripts/build-steps.ts), so the step times add up to more and the time of the pages step includes that wait.',
       '',
     )
     const stepNames = r.scale[0]!.steps.map((st) => st.step)

@@ -26,10 +26,10 @@ import { adminInboxMarkdown, benchAdminInbox } from './admin-inbox'
 import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
 import { buildWithHugo, hugoVersion } from './peers/hugo'
 import type { PeerBuild } from './peers/shared'
-import { build, type StepResult } from './build-steps'
+import { build, type StepResult } from '../build-steps'
 import { auditPairMedians, CATEGORIES, median, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
-import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from './page-weight'
+import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from '../../tests/helpers/page-weight'
 import {
   buildWarnings,
   extraWorkFloor,
@@ -363,7 +363,7 @@ async function main() {
  * as a translator or the release gate runs it, without the build's parse cache, 3 times one after
  * another; medians of its own clock and of the wall time with Node and tsx start-up. Its time
  * inside the build is not the audit's: there it shares 2 cores with velite, the UI key types and
- * the documents step (scripts/bench/build-steps.ts).
+ * the documents step (scripts/build-steps.ts).
  */
 function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
   const out = mkdtempSync(join(tmpdir(), 'bench-audit-'))

@@ -13,7 +13,7 @@ for (const [file, text] of Object.entries(generatedFiles(resolve('content')))) {
   if (check) console.error(`${file}: out of date with content/: run npm run i18n:generate`)
   else {
     // Written whole or not at all: the documents step, which runs side by side with this one,
-    // may import locale-codes.ts at that moment (scripts/bench/build-steps.ts).
+    // may import locale-codes.ts at that moment (scripts/build-steps.ts).
     writeFileSync(`${file}.tmp`, text)
     renameSync(`${file}.tmp`, file)
     console.log(`${file}: written`)

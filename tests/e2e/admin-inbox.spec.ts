@@ -11,7 +11,7 @@ import Papa from 'papaparse'
 import * as OTPAuth from 'otpauth'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { seedLeadsSql } from '../../scripts/bench/seed-leads'
+import { seedLeadsSql } from '../helpers/seed-leads'
 import { watchNetwork } from './network'
 
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as { adminBeforeSignInJs: { maxGzipBytes: number } }

@@ -82,10 +82,14 @@ const seeded: ({ id: string } & Record<string, unknown>)[] = [
 // the leads are inserted once per worker.
 let seeding: Promise<void> | undefined
 async function seed() {
-  for (const lead of seeded) {
-    const { error } = await serviceRole().from('leads').insert(lead)
+  // One second apart, oldest first, as the service role may set them: "newest first" is then
+  // testable however fast or slow the inserts run.
+  const start = Date.now() - seeded.length * 1000
+  for (const [i, lead] of seeded.entries()) {
+    const { error } = await serviceRole()
+      .from('leads')
+      .insert({ ...lead, created_at: new Date(start + i * 1000).toISOString() })
     expect(error).toBeNull()
-    await new Promise((r) => setTimeout(r, 20)) // distinct created_at, so "newest first" is testable
   }
 }
 test.beforeAll(async () => {

@@ -1,6 +1,6 @@
 // Arabic: right-to-left, and the two pork products and the bacon page are never linked.
 import { readFileSync } from 'node:fs'
-import { htmlFiles } from '../../scripts/bench/page-weight'
+import { htmlFiles } from '../helpers/page-weight'
 import { expect, readOnlyTest as test } from './fixtures'
 
 test.describe('Arabic', () => {

@@ -8,7 +8,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { routeTable } from '../../lib/content/data'
 import { modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
-import { htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
+import { htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../helpers/page-weight'
 import { watchNetwork } from './network'
 
 const ROOT = 'dist/client'

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs'
 import { relative, resolve } from 'node:path'
 import { expect, readOnlyTest as test } from './fixtures'
 import { routeTable } from '../../lib/content/data'
-import { attrOf, hasAttr, htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../../scripts/bench/page-weight'
+import { attrOf, hasAttr, htmlFiles, isRedirectStub, pageWeight, resourceTags, urlOf } from '../helpers/page-weight'
 import { INTERACTIVE } from './page-types'
 import { watchNetwork } from './network'
 

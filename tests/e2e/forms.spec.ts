@@ -3,9 +3,6 @@
 // Each test uses its own email address and reads what was stored back as the seeded admin, so
 // "stored exactly once" is checked in the database itself. The `page` stored with a lead is
 // the page's path, which ends in "/".
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import type { Page, Request } from '@playwright/test'
@@ -460,32 +457,4 @@ test.describe('form states', () => {
     await field(page, 'name').focus()
     await expect.poll(() => scripts.length).toBeGreaterThanOrEqual(before + 2)
   })
-})
-
-// Budget (issue 5): an interactive page's first-load JavaScript ≤ 100 KB gzip. First load is
-// what the prerendered HTML references (module scripts and modulepreloads) plus their static
-// imports; lazy chunks (zod, supabase-js, the admin app, papaparse) load later.
-test.describe('first-load JavaScript', () => {
-  const root = 'dist/client'
-  function firstLoadGzip(url: string): number {
-    const html = readFileSync(join(root, url, 'index.html'), 'utf8')
-    const queue = [...html.matchAll(/<script[^>]+src="([^"]+)"|<link rel="modulepreload" href="([^"]+)"/g)].map((m) => (m[1] ?? m[2])!)
-    const seen = new Set<string>()
-    while (queue.length) {
-      const asset = queue.shift()!
-      if (seen.has(asset)) continue
-      seen.add(asset)
-      const code = readFileSync(join(root, asset), 'utf8')
-      for (const m of code.matchAll(/(?:^|[;}\s])(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["'](\.{1,2}\/[^"']+)["']/g)) {
-        queue.push(new URL(m[1]!, `http://x${asset}`).pathname)
-      }
-    }
-    return [...seen].reduce((sum, asset) => sum + gzipSync(readFileSync(join(root, asset)), { level: 9 }).length, 0)
-  }
-
-  // 1 KB = 1000 bytes, gzip -9: the stricter reading, as budgets.json.
-  for (const url of ['/en/contact/', '/en/quote/', '/en/samples/', '/en/admin/', '/ar/ittasil-bina/', '/ar/talab-tasir/', '/ar/ayyinat/'])
-    test(`${url} ≤ 100 KB gzip`, () => {
-      expect(firstLoadGzip(url)).toBeLessThanOrEqual(100_000)
-    })
 })

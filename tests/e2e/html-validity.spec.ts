@@ -3,7 +3,7 @@
 // why). In-process, no browser: the HTML as it is served.
 import { FileSystemConfigLoader, HtmlValidate, type Message } from 'html-validate'
 import { expect, test } from '@playwright/test'
-import { htmlFiles, urlOf } from '../../scripts/bench/page-weight'
+import { htmlFiles, urlOf } from '../helpers/page-weight'
 
 const ROOT = 'dist/client'
 

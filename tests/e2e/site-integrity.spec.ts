@@ -5,7 +5,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { expect, test } from '@playwright/test'
 import { facts } from '../../lib/content/data'
-import { htmlFiles, urlOf as servedAt } from '../../scripts/bench/page-weight'
+import { htmlFiles, urlOf as servedAt } from '../helpers/page-weight'
 
 const ROOT = 'dist/client'
 const SITE = facts.business.siteUrl

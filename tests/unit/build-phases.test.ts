@@ -1,49 +1,93 @@
-// scripts/bench/build-steps.ts starts `vike build` beside the audit and the documents step, and its
+// scripts/build-steps.ts starts `vike build` beside the audit and the documents step, and its
 // prerender waits for them through lib/build/prerender-gate.ts. These run real child processes:
 // a page rendered before the audit summary or the documents manifest is written would show the
 // previous build's, and nothing else in the build would notice.
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { describe, expect, it, onTestFinished } from 'vitest'
 import { GATE_ENV, openGate, waitForGate } from '../../lib/build/prerender-gate'
-import { failureText, PHASES, runPhase, type Step } from '../../scripts/bench/build-steps'
-
-const root = mkdtempSync(join(tmpdir(), 'build-phases-'))
-afterAll(() => rmSync(root, { recursive: true, force: true }))
+import { failureText, PHASES, runPhase, type Step } from '../../scripts/build-steps'
+import { tempDir } from '../setup/temp-dirs'
 
 /** A step that runs `code` in Node, in the phase's folder. */
 const node = (step: string, code: string, extra: Partial<Step> = {}): Step => ({ step, argv: () => [process.execPath, '-e', code], ...extra })
 
-/** What the gated step does in the real build, in plain Node: wait for the gate file, then check it. */
-const WAIT_FOR_GATE = `
+/**
+ * Node code for the steps below: `log(event)` appends "event step" to steps.log in the phase's
+ * folder; `when(ready, then)` runs `then` once `ready()` holds, checking again as the other steps
+ * write, and exits when the test has ended (a file "stop") so that no step outlives a failed test.
+ */
+const STEP_LIB = (step: string) => `
   const fs = require('node:fs')
-  const file = process.env.${GATE_ENV}
-  const tick = () => {
-    if (!fs.existsSync(file)) return setTimeout(tick, 10)
-    const { failed } = JSON.parse(fs.readFileSync(file, 'utf8'))
+  const log = (event) => fs.appendFileSync('steps.log', event + ' ' + ${JSON.stringify(step)} + '\\n')
+  const logged = (line) => fs.existsSync('steps.log') && fs.readFileSync('steps.log', 'utf8').split('\\n').includes(line)
+  const when = (ready, then) => (fs.existsSync('stop') ? process.exit(3) : ready() ? then() : setTimeout(when, 10, ready, then))
+`
+
+/** What the gated step does in the real build, in plain Node: wait for the gate file, then check it. */
+const AT_GATE = `
+  when(() => fs.existsSync(process.env.${GATE_ENV}), () => {
+    const { failed } = JSON.parse(fs.readFileSync(process.env.${GATE_ENV}, 'utf8'))
     if (failed.length) { console.log('gate: ' + failed.join(', ') + ' failed'); process.exit(1) }
+    log('prerender')
     console.log('summary at prerender: ' + (fs.existsSync('summary.json') ? fs.readFileSync('summary.json', 'utf8') : 'missing'))
-  }
-  tick()`
+  })`
+
+/** A folder for one phase run; its steps stop waiting when the test ends. */
+function phaseDir(prefix: string): string {
+  const dir = tempDir(prefix)
+  onTestFinished(() => writeFileSync(join(dir, 'stop'), ''))
+  return dir
+}
+const events = (dir: string) => readFileSync(join(dir, 'steps.log'), 'utf8').trim().split('\n')
 
 describe('build phases', () => {
-  it('the pages step starts after the UI key types and prerenders after the audit and the documents', () => {
-    const phase = PHASES.find((p) => p.some((s) => s.step === 'pages'))!
-    expect(phase.map((s) => s.step)).toEqual(['UI key types', 'audit', 'documents', 'pages'])
-    const vike = phase.find((s) => s.step === 'pages')!
-    expect(vike.startsAfter).toBe('UI key types')
-    expect(vike.gated).toBe(true)
-    expect(PHASES.flat().map((s) => s.step)).toEqual(['production guard', 'content (velite)', 'UI key types', 'audit', 'documents', 'pages', 'postbuild'])
+  it('in the real step list, every step starts after what it reads is written, and the prerender after the audit and the documents', async () => {
+    // Each real step replaced by a stub that logs when it starts and ends. The audit and the
+    // documents end only once the pages step has started, so its prerender is waiting for them at
+    // the gate: the order below is then the gate's doing, not the stubs' speed.
+    const dir = phaseDir('build-phases-real-')
+    const holds = new Set(['audit', 'documents'])
+    for (const phase of PHASES) {
+      const stubs = phase.map((s): Step => {
+        const body = s.gated ? AT_GATE : holds.has(s.step) ? `when(() => logged('start pages'), () => {})` : ''
+        return {
+          ...s,
+          cache: undefined,
+          argv: () => [process.execPath, '-e', `${STEP_LIB(s.step)} log('start'); process.on('exit', (code) => code || log('end')); ${body}`],
+        }
+      })
+      const results = await runPhase(dir, stubs)
+      expect(results.filter((r) => !r.result.ok).map((r) => `${r.result.step}: ${r.output}`)).toEqual([])
+    }
+    const log = events(dir)
+    const at = (event: string) => {
+      expect(log, `steps.log has "${event}"`).toContain(event)
+      return log.indexOf(event)
+    }
+    const steps = PHASES.flat().map((s) => s.step)
+    // The guard and velite first: a failing guard or a broken content file stops the build before
+    // anything reads .velite/ or writes dist/.
+    for (const step of steps.filter((s) => s !== 'production guard' && s !== 'content (velite)')) {
+      expect(at(`start ${step}`), step).toBeGreaterThan(at('end production guard'))
+      expect(at(`start ${step}`), step).toBeGreaterThan(at('end content (velite)'))
+    }
+    // Vite bundles import the UI key types; the prerender reads the audit summary and the documents manifest.
+    expect(at('start pages')).toBeGreaterThan(at('end UI key types'))
+    expect(at('start pages')).toBeLessThan(at('end audit'))
+    expect(at('prerender pages')).toBeGreaterThan(at('end audit'))
+    expect(at('prerender pages')).toBeGreaterThan(at('end documents'))
+    // Postbuild reads the pages and the audit's CSVs.
+    for (const step of ['pages', 'audit', 'documents']) expect(at('start postbuild')).toBeGreaterThan(at(`end ${step}`))
   })
 
   it('a gated step sees what the slower steps of its phase wrote, and starts after the step it names', async () => {
-    const dir = join(root, 'ok')
-    mkdirSync(dir)
+    const dir = phaseDir('build-phases-ok-')
     const results = await runPhase(dir, [
-      node('keys', "require('node:fs').writeFileSync('keys.txt', String(Date.now()))"),
-      node('audit', "setTimeout(() => require('node:fs').writeFileSync('summary.json', '{\"ok\":true}'), 400)"),
-      node('render', `if (!require('node:fs').existsSync('keys.txt')) { console.log('started before keys'); process.exit(1) } ${WAIT_FOR_GATE}`, {
+      node('keys', `${STEP_LIB('keys')} fs.writeFileSync('keys.txt', '')`),
+      // The audit writes its summary only once the render step is waiting at the gate.
+      node('audit', `${STEP_LIB('audit')} when(() => logged('start render'), () => fs.writeFileSync('summary.json', '{"ok":true}'))`),
+      node('render', `${STEP_LIB('render')} if (!fs.existsSync('keys.txt')) { console.log('started before keys'); process.exit(1) } log('start'); ${AT_GATE}`, {
         startsAfter: 'keys',
         gated: true,
       }),
@@ -58,9 +102,12 @@ describe('build phases', () => {
   })
 
   it('a gated step fails, naming the step, when a step it waits for fails', async () => {
-    const dir = join(root, 'audit-fails')
-    mkdirSync(dir)
-    const results = await runPhase(dir, [node('audit', 'process.exit(1)'), node('documents', ''), node('render', WAIT_FOR_GATE, { gated: true })])
+    const dir = phaseDir('build-phases-audit-fails-')
+    const results = await runPhase(dir, [
+      node('audit', 'process.exit(1)'),
+      node('documents', ''),
+      node('render', `${STEP_LIB('render')} ${AT_GATE}`, { gated: true }),
+    ])
     expect(results.map((r) => r.result.ok)).toEqual([false, true, false])
     expect(results[2]!.output).toBe('gate: audit failed')
   })
@@ -74,8 +121,7 @@ describe('build phases', () => {
   })
 
   it('a step is not started when the step it starts after fails', async () => {
-    const dir = join(root, 'keys-fail')
-    mkdirSync(dir)
+    const dir = phaseDir('build-phases-keys-fail-')
     const results = await runPhase(dir, [
       node('keys', 'process.exit(2)'),
       node('render', "require('node:fs').writeFileSync('rendered', '')", { startsAfter: 'keys' }),
@@ -92,14 +138,17 @@ describe('waitForGate (renderer/+onPrerenderStart.ts)', () => {
   })
 
   it('waits for the gate, and throws naming the steps that failed', async () => {
+    const root = tempDir('build-phases-gate-')
     const file = join(root, 'gate.json')
-    let opened = false
-    setTimeout(() => {
-      opened = true
-      openGate(file, [])
-    }, 150)
-    await waitForGate({ [GATE_ENV]: file })
-    expect(opened).toBe(true)
+    let done = false
+    const waiting = waitForGate({ [GATE_ENV]: file }, { pollMs: 5 }).then(() => {
+      done = true
+    })
+    // One turn of the event loop: a wait that did not look for the file has resolved by then.
+    await new Promise(setImmediate)
+    expect(done).toBe(false)
+    openGate(file, [])
+    await waiting
 
     const failed = join(root, 'failed-gate.json')
     openGate(failed, ['audit', 'documents'])
@@ -107,7 +156,7 @@ describe('waitForGate (renderer/+onPrerenderStart.ts)', () => {
   })
 
   it('gives up after its time limit, naming the file', async () => {
-    const file = join(root, 'never.json')
+    const file = join(tempDir('build-phases-gate-'), 'never.json')
     await expect(waitForGate({ [GATE_ENV]: file }, { pollMs: 5, timeoutMs: 50 })).rejects.toThrow(`waiting for ${file}`)
   })
 })

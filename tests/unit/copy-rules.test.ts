@@ -7,7 +7,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { htmlFiles, isRedirectStub, urlOf } from '../../scripts/bench/page-weight'
+import { htmlFiles, isRedirectStub, urlOf } from '../helpers/page-weight'
 import { facts, routeTable } from '../../lib/content/data'
 import { TITLE_MAX } from '../../lib/seo/head'
 

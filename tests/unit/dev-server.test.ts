@@ -1,10 +1,10 @@
-// `npm run dev` on a free port against a temporary copy of content/ (scripts/bench/dev-session.ts):
+// `npm run dev` on a free port against a temporary copy of content/ (tests/helpers/dev-session.ts):
 // a content edit reaches the next request and the open page reloads by itself; a broken file
 // shows an error page naming file, line and field, and the server recovers once it is fixed.
 // Timings are measured by scripts/bench/dev-reload.ts, not asserted here.
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDevSession, type DevSession } from '../../scripts/bench/dev-session'
+import { startDevSession, type DevSession } from '../helpers/dev-session'
 
 const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run']
 const FILE = 'pages/about/en.yml'
@@ -13,8 +13,10 @@ const WAIT = { timeout: 60_000, interval: 100 } // a busy 2-core machine; usuall
 let dev: DevSession
 let browser: Browser
 let page: Page
+// expect.poll waits for a pending attempt: a request the server never answers would hold the
+// test until its timeout, so each one is bounded and counts as a failed attempt.
 const get = async (path: string) => {
-  const res = await fetch(dev.url + path)
+  const res = await fetch(dev.url + path, { signal: AbortSignal.timeout(WAIT.timeout / 2) })
   return { status: res.status, text: await res.text() }
 }
 
@@ -87,16 +89,26 @@ describe('npm run dev', () => {
     // finished last could have read a file before its latest save (docs/ARCHITECTURE.md §5).
     const files = ['pages/about/de.yml', 'pages/about/fr.yml', FILE]
     const marks = files.map((_, i) => `Gespeichert ${i + 1}`)
+    const heading = (mark: string) => (t: string) => t.replace(/^( {4}heading: ).*$/m, `$1${mark}`) // the hero's heading
+    const before = dev.builds.length
     files.forEach((f, i) => {
-      dev.edit(f, (t) => t.replace(/^( {4}heading: ).*$/m, `$1${marks[i]}`)) // the hero's heading
+      dev.edit(f, heading(marks[i]!))
     })
-    // Once more, while the first build runs.
-    await new Promise((r) => setTimeout(r, 150))
-    dev.edit(FILE, (t) => t.replace(marks[2]!, 'Gespeichert zuletzt'))
+    // Once more, while the build those saves started runs: at the server's signal that it started.
+    let started = await dev.build('started', before)
+    let last = 0
+    for (;;) {
+      dev.edit(FILE, heading(`Gespeichert zuletzt ${++last}`))
+      const ended = await dev.build('ended', started.index)
+      if (ended.changedDuringBuild) break
+      // The build ended before the server saw the save (a machine too busy to keep up): the save
+      // starts a build of its own, and the next save lands during that one.
+      started = await dev.build('started', ended.index)
+    }
     for (const [path, text] of [
       ['/de/uber-uns/', marks[0]],
       ['/fr/a-propos/', marks[1]],
-      ['/en/about/', 'Gespeichert zuletzt'],
+      ['/en/about/', `Gespeichert zuletzt ${last}`],
     ] as const) {
       await expect.poll(async () => (await get(path)).text, { ...WAIT, message: path }).toContain(text)
     }

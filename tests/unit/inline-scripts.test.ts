@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad, modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
-import { htmlFiles } from '../../scripts/bench/page-weight'
+import { htmlFiles } from '../helpers/page-weight'
 import { inlineScriptHashes, readPages } from '../../scripts/page-scripts'
 
 describe('inlined page script', () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
-import { seedLeadsSql } from '../../scripts/bench/seed-leads'
+import { seedLeadsSql } from '../helpers/seed-leads'
 import { fetchAll, NO_FILTERS, searchFilter } from '../../components/admin/lead-query'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })

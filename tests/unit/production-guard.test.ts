@@ -2,7 +2,6 @@
 // details, naming what to set; a local build does not.
 import { spawnSync } from 'node:child_process'
 import { readFileSync } from 'node:fs'
-import { PHASES, STEPS } from '../../scripts/bench/build-steps'
 import { describe, expect, it } from 'vitest'
 import { deployment, exampleFactProblems, supabaseProblems } from '../../lib/build/production-guard'
 import { LOCAL_SUPABASE_ANON_KEY, LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
@@ -89,15 +88,15 @@ describe('the build command', () => {
       encoding: 'utf8',
     })
 
-  it('starts with the guard', () => {
-    const scripts = JSON.parse(readFileSync('package.json', 'utf8')).scripts
-    expect(scripts.build).toBe('node --import tsx scripts/build.ts')
-    expect(STEPS[0]!.argv('.').slice(-1)).toEqual(['scripts/production-guard.ts'])
-    expect(
-      PHASES[0]!.map((s) => s.step),
-      'the guard runs first, beside velite only: a failing guard stops the build before anything reads .velite/ or writes dist/',
-    ).toEqual(['production guard', 'content (velite)'])
-    expect(scripts['build:production']).toMatch(/production-guard\.ts --production && npm run build$/)
+  // That the guard ends before any step reads .velite/ or writes dist/: tests/unit/build-phases.test.ts.
+  it('npm run build:production stops at the guard, before the build starts', () => {
+    const run = spawnSync('npm', ['run', '--silent', 'build:production'], {
+      env: { PATH: process.env.PATH!, HOME: process.env.HOME ?? '/tmp' },
+      encoding: 'utf8',
+    })
+    expect(run.status).not.toBe(0)
+    expect(run.stderr).toContain('VITE_SUPABASE_URL is not set')
+    expect(`${run.stdout}${run.stderr}`).not.toMatch(/^build: /m)
   })
 
   it('a Cloudflare Pages build without the Supabase variables fails with the message', () => {

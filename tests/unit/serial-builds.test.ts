@@ -1,32 +1,55 @@
 // `npm run dev` builds content one build at a time (server/dev/serial-builds.ts): the output always
 // ends as the sources are, however the saves interleave with the builds.
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { serialBuilds } from '../../server/dev/serial-builds'
 
-const tick = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const rethrow = (e: unknown) => {
   throw e
 }
 
-/** Two "files" and a build that reads one, works a while, then reads the other and writes both. */
-function site(buildMs = 30) {
+/**
+ * Two "files" and a build that reads one, then (while `hold` is set) waits until the test lets it
+ * go on, then reads the other and writes both: the test saves files at the moment it chooses.
+ */
+function site() {
   const files = { a: 'a1', b: 'b1' }
   let output = { a: '', b: '' }
   let active = 0
   let overlapped = false
   let builds = 0
+  let hold = true
+  const waiting: (() => void)[] = []
+  let started: (() => void) | undefined
   const build = async () => {
     active++
     if (active > 1) overlapped = true
     builds++
     const a = files.a
-    await tick(buildMs)
-    const b = files.b
-    await tick(5)
-    output = { a, b }
+    if (hold)
+      await new Promise<void>((go) => {
+        waiting.push(go)
+        started?.()
+      })
+    output = { a, b: files.b }
     active--
   }
-  return { files, build, output: () => output, overlapped: () => overlapped, builds: () => builds }
+  return {
+    files,
+    build,
+    output: () => output,
+    overlapped: () => overlapped,
+    builds: () => builds,
+    /** Resolves when the next build has read a and waits. */
+    nextBuild: () =>
+      new Promise<void>((r) => {
+        started = r
+      }),
+    /** Lets the waiting build go on, and every later one run through. */
+    release: () => {
+      hold = false
+      for (const go of waiting.splice(0)) go()
+    },
+  }
 }
 
 describe('serial content builds', () => {
@@ -34,12 +57,14 @@ describe('serial content builds', () => {
     const s = site()
     const builds = serialBuilds(s.build, rethrow, 5)
     s.files.a = 'a2'
+    const first = s.nextBuild()
     builds.changed()
-    await tick(15) // the first build has read a2 and is working
+    await first // the first build has read a2 and is working
     s.files.b = 'b2'
     builds.changed()
     s.files.a = 'a3'
     builds.changed()
+    s.release()
     await builds.settled()
     expect(s.output()).toEqual({ a: 'a3', b: 'b2' })
     expect(s.overlapped()).toBe(false)
@@ -47,17 +72,26 @@ describe('serial content builds', () => {
   })
 
   it('saves close together (a "save all", a checkout) start one build', async () => {
-    const s = site()
-    const builds = serialBuilds(s.build, rethrow, 20)
-    for (const n of [2, 3, 4]) {
-      s.files.a = `a${n}`
-      s.files.b = `b${n}`
-      builds.changed()
-      await tick(2)
+    // The settling delay is time itself: on a fake clock, the saves come 2 ms apart exactly.
+    vi.useFakeTimers()
+    try {
+      const s = site()
+      s.release()
+      const builds = serialBuilds(s.build, rethrow, 20)
+      for (const n of [2, 3, 4]) {
+        s.files.a = `a${n}`
+        s.files.b = `b${n}`
+        builds.changed()
+        await vi.advanceTimersByTimeAsync(2)
+      }
+      expect(s.builds()).toBe(0)
+      await vi.advanceTimersByTimeAsync(20)
+      await builds.settled()
+      expect(s.builds()).toBe(1)
+      expect(s.output()).toEqual({ a: 'a4', b: 'b4' })
+    } finally {
+      vi.useRealTimers()
     }
-    await builds.settled()
-    expect(s.builds()).toBe(1)
-    expect(s.output()).toEqual({ a: 'a4', b: 'b4' })
   })
 
   it('a failed build is reported and the next save builds again', async () => {

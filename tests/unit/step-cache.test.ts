@@ -5,7 +5,7 @@ import { mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { inputsKey, recordStep, reusableOutput, type StepCacheSpec } from '../../lib/build/step-cache'
-import { runPhase, type Step } from '../../scripts/bench/build-steps'
+import { runPhase, type Step } from '../../scripts/build-steps'
 import { tempDir } from '../setup/temp-dirs'
 
 const spec: StepCacheSpec = { inputs: (env) => [env.IN ?? 'content', 'config.ts', 'lib'], env: ['IN', 'MODE'], outputs: () => ['out', 'public/static'] }
@@ -69,7 +69,7 @@ describe('step cache', () => {
   })
 })
 
-describe('a cached step in a build phase (scripts/bench/build-steps.ts)', () => {
+describe('a cached step in a build phase (scripts/build-steps.ts)', () => {
   /** Counts its runs in runs.txt and writes out/a.json from content/a.yml; fails when content/a.yml says "fail". */
   const step: Step = {
     step: 'content',

@@ -1,9 +1,9 @@
 // What the peer benchmarks (astro.ts, hugo.ts) share: one of our built pages as Markdown, and
-// the timing of a peer's build, counted as our build steps are (scripts/bench/build-steps.ts).
+// the timing of a peer's build, counted as our build steps are (scripts/build-steps.ts).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { cpuTimedArgv, splitCpuTime } from '../build-steps'
+import { cpuTimedArgv, splitCpuTime } from '../../build-steps'
 
 export type PeerBuild = { name: string; version: string; pages: number; wallMs: number; cpuMs: number; ok: boolean; tail: string }
 

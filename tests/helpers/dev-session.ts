@@ -7,6 +7,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 
+/** A content build as the dev server reports it over IPC (scripts/dev.ts); `index` is its place in `builds`. */
+export type ContentBuild = { index: number; contentBuild: 'started' | 'ended'; changedDuringBuild?: boolean }
+
 export type DevSession = {
   url: string
   content: string
@@ -14,6 +17,13 @@ export type DevSession = {
   /** Rewrites a file of the content copy ("pages/about/en.yml"). */
   edit(file: string, change: (text: string) => string): void
   read(file: string): string
+  /** Every content build start and end reported so far, in order. */
+  builds: ContentBuild[]
+  /**
+   * The first report of `event` at index `from` of `builds` or later, once the server sends it;
+   * rejects, with the reports and the server's output, when the server exits or after `withinMs`.
+   */
+  build(event: ContentBuild['contentBuild'], from: number, withinMs?: number): Promise<ContentBuild>
   stop(): Promise<void>
 }
 
@@ -46,8 +56,35 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
       CONTENT_OUT: join(dir, 'velite'),
       DEV_BACKEND: 'off',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
+  const builds: ContentBuild[] = []
+  const waiters = new Set<() => void>()
+  child.on('message', (message: Partial<ContentBuild>) => {
+    if (message.contentBuild !== 'started' && message.contentBuild !== 'ended') return // tsx may use the channel too
+    builds.push({ index: builds.length, contentBuild: message.contentBuild, changedDuringBuild: message.changedDuringBuild })
+    for (const wake of waiters) wake()
+  })
+  const build = (event: ContentBuild['contentBuild'], from: number, withinMs = 60_000) =>
+    new Promise<ContentBuild>((done, fail) => {
+      const failure = (why: string) => new Error(`${why} (builds from ${from}: ${JSON.stringify(builds.slice(from))}):\n${output.slice(-3000)}`)
+      const timer = setTimeout(() => settle(failure(`no content build ${event} within ${withinMs / 1000} s`)), withinMs)
+      const check = () => {
+        const found = builds.find((b) => b.index >= from && b.contentBuild === event)
+        if (found) settle(undefined, found)
+        else if (child.exitCode !== null) settle(failure(`dev server exited before a content build ${event}`))
+      }
+      const settle = (error?: Error, found?: ContentBuild) => {
+        clearTimeout(timer)
+        waiters.delete(check)
+        child.off('exit', check)
+        if (found) done(found)
+        else fail(error)
+      }
+      waiters.add(check)
+      child.on('exit', check)
+      check()
+    })
   child.stdout!.on('data', (d) => (output += d))
   child.stderr!.on('data', (d) => (output += d))
   const url = `http://127.0.0.1:${port}`
@@ -72,6 +109,8 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
     log: () => output,
     edit: (file, change) => writeFileSync(join(content, file), change(readFileSync(join(content, file), 'utf8'))),
     read: (file) => readFileSync(join(content, file), 'utf8'),
+    builds,
+    build,
     stop,
   }
 }

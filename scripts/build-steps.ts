@@ -6,9 +6,9 @@
 import { spawn } from 'node:child_process'
 import { existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { GATE_ENV, openGate, resetGate, STOPPED_AT_GATE } from '../../lib/build/prerender-gate'
-import { inputsKey, recordStep, reusableOutput, type StepCacheSpec } from '../../lib/build/step-cache'
-import { stepScripts } from '../../lib/build/step-scripts'
+import { GATE_ENV, openGate, resetGate, STOPPED_AT_GATE } from '../lib/build/prerender-gate'
+import { inputsKey, recordStep, reusableOutput, type StepCacheSpec } from '../lib/build/step-cache'
+import { stepScripts } from '../lib/build/step-scripts'
 
 export type StepResult = {
   step: string
@@ -138,7 +138,7 @@ export function cpuTimedArgv(argv: string[]): { cmd: string; args: string[] } {
   if (process.platform === 'linux' && PYTHON) return { cmd: PYTHON, args: [CPU_TIME, ...argv] }
   return { cmd: 'bash', args: ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', ...argv] }
 }
-const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
+const CPU_TIME = join(import.meta.dirname, 'bench/cpu-time.py')
 const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p))
 
 /** Splits the CPU time that cpuTimedArgv's wrapper appended off a command's stderr. */
