@@ -6,7 +6,7 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { countingWindows } from '../setup/rate-windows'
+import { countingWindows } from '../helpers/rate-windows'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })

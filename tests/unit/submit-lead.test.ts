@@ -4,7 +4,7 @@ import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { countingWindows } from '../setup/rate-windows'
+import { countingWindows } from '../helpers/rate-windows'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
