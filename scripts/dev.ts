@@ -78,7 +78,11 @@ const vite = await createServer({
 })
 await vite.listen()
 // The content, velite.config.ts and lib/ (which the config imports) rebuild the content.
-const contentBuilds = serialBuilds(buildContent, (e) => console.error(`content build failed: ${e instanceof Error ? e.message : String(e)}`))
+// Vite's watcher (chokidar) drops a file's change event that comes within 50 ms of the last one it
+// reported for that file: builds start only once no change has come for longer than that, so a
+// build reads such a save (server/dev/serial-builds.ts).
+const SETTLE_MS = 60
+const contentBuilds = serialBuilds(buildContent, (e) => console.error(`content build failed: ${e instanceof Error ? e.message : String(e)}`), SETTLE_MS)
 const sources = [contentRoot, resolve('velite.config.ts'), resolve('lib')]
 vite.watcher.add(sources)
 vite.watcher.on('all', (event, file) => {

@@ -94,6 +94,33 @@ describe('serial content builds', () => {
     }
   })
 
+  it('the build queued by a save waits until saves have settled, so it reads a save the watcher did not report', async () => {
+    // chokidar drops a file's change event that comes within 50 ms of the last one it reported
+    // for that file; the dev server's settling time is longer than that.
+    vi.useFakeTimers()
+    try {
+      const s = site()
+      const builds = serialBuilds(s.build, rethrow, 20)
+      s.files.a = 'a2'
+      const first = s.nextBuild()
+      builds.changed()
+      await vi.advanceTimersByTimeAsync(20)
+      await first
+      s.files.a = 'a3'
+      builds.changed() // during the first build
+      s.release()
+      await vi.advanceTimersByTimeAsync(10)
+      expect(s.builds(), 'no second build within the settling time of the last save').toBe(1)
+      s.files.b = 'b3' // saved, and its change event dropped: no changed()
+      await vi.advanceTimersByTimeAsync(10)
+      await builds.settled()
+      expect(s.builds()).toBe(2)
+      expect(s.output()).toEqual({ a: 'a3', b: 'b3' })
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('a failed build is reported and the next save builds again', async () => {
     const errors: unknown[] = []
     let fail = true
