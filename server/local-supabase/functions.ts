@@ -9,23 +9,12 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { Readable } from 'node:stream'
 import { createSubmitLeadHandler, type SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
-import { restStore } from '../../supabase/functions/submit-lead/store'
 import { HttpError } from './http'
 
 export type FunctionHandlers = Record<string, (req: Request) => Promise<Response>>
 
-export function localFunctions(
-  apiUrl: string,
-  keys: { secret: string; publishable: string },
-  deps: Omit<SubmitLeadDeps, 'store' | 'isServiceCaller'>,
-): FunctionHandlers {
-  return {
-    'submit-lead': createSubmitLeadHandler({
-      ...deps,
-      store: restStore(apiUrl, keys),
-      isServiceCaller: (req) => req.headers.get('apikey') === keys.secret || req.headers.get('authorization') === `Bearer ${keys.secret}`,
-    }),
-  }
+export function localFunctions(submitLead: SubmitLeadDeps): FunctionHandlers {
+  return { 'submit-lead': createSubmitLeadHandler(submitLead) }
 }
 
 /**

@@ -15,8 +15,7 @@ import { handleAuth } from './auth'
 import { handleRest, loadTables, type RestConfig } from './rest'
 import { authThrottles, type ThrottleOptions } from './throttle'
 import { handleFunction, localFunctions, type FunctionHandlers } from './functions'
-import type { SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
-import { captchaFromEnv } from '../../supabase/functions/submit-lead/captcha'
+import { depsFromEnv, type SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
 export { DataDirError, DEFAULT_DATA_DIR } from './data-dir'
@@ -102,28 +101,28 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       refreshReuseSeconds: opts.refreshReuseSeconds ?? 10,
       throttles: authThrottles(opts.throttle),
     }
-    const keys = { secret: LOCAL_SECRET_KEY, publishable: LOCAL_PUBLISHABLE_KEY }
-    const count = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : undefined)
     // EdgeRuntime.waitUntil's stand-in: mail work outlives the response, and stop() lets it finish.
     const inFlight = new Set<Promise<unknown>>()
     const waitUntil = (p: Promise<unknown>) => {
       const tracked = p.catch(() => undefined).finally(() => inFlight.delete(tracked))
       inFlight.add(tracked)
     }
-    const functions = localFunctions(url, keys, {
+    // The function reads its settings as on Supabase (depsFromEnv), with what the platform would
+    // set given by this server: its URL and its keys.
+    const platform: Record<string, string | undefined> = {
+      SUPABASE_URL: url,
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: LOCAL_SECRET_KEY }),
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
+      RATE_LIMIT_SALT: env('RATE_LIMIT_SALT') ?? 'local-supabase',
+      SMTP_URL: opts.smtpUrl ?? env('SMTP_URL'),
+    }
+    const submitLead = depsFromEnv((name) => (name in platform ? platform[name] || undefined : env(name)))
+    const functions = localFunctions({
+      ...submitLead,
       waitUntil,
-      rateLimitSalt: env('RATE_LIMIT_SALT') ?? 'local-supabase',
-      ackLimits: { perRecipientPerDay: count(env('ACK_PER_RECIPIENT_PER_DAY')), perHour: count(env('ACK_PER_HOUR')) },
-      captcha: captchaFromEnv(env),
       allowOrigin: (origin) => LOOPBACK_ORIGIN.test(origin),
       ...opts.submitLead,
-      notify: {
-        smtpUrl: opts.smtpUrl ?? env('SMTP_URL'),
-        salesEmail: env('SALES_EMAIL'),
-        from: env('MAIL_FROM'),
-        siteUrl: env('SITE_URL'),
-        ...opts.submitLead?.notify,
-      },
+      notify: { ...submitLead.notify, ...opts.submitLead?.notify },
     })
     const ctx: RouteContext = { auth, rest, functions, base: url, trustForwardedFor: opts.trustForwardedFor ?? false }
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -138,7 +137,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
         ? setInterval(() => {
             const req = new Request(`${url}/functions/v1/submit-lead/retry-pending`, {
               method: 'POST',
-              headers: { apikey: keys.secret, 'Content-Type': 'application/json' },
+              headers: { apikey: LOCAL_SECRET_KEY, 'Content-Type': 'application/json' },
               body: '{}',
             })
             const run = functions['submit-lead']?.(req)

@@ -91,10 +91,14 @@ export const stripBidi = (s: string) => s.replace(BIDI_CONTROLS, '')
 // holding one is refused with its name, never a 500 that loses the lead. Line breaks and tabs
 // are allowed only in the multi-line fields (message, shipping address); NEL and the Unicode
 // line and paragraph separators count as line breaks too.
-const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
-const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+const CONTROL_SINGLE_LINE = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
 const CONTROL_MULTI_LINE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u2028\u2029]/
-export const isStorableText = (s: string, multiline = false) => !LONE_SURROGATE.test(s) && !(multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE).test(s)
+// search() ignores and keeps lastIndex, so the global patterns are safe to test with.
+export const isStorableText = (s: string, multiline = false) =>
+  s.search(LONE_SURROGATE) < 0 && s.search(multiline ? CONTROL_MULTI_LINE : CONTROL_SINGLE_LINE) < 0
+/** Text no one typed on purpose (attribution from a link), made storable rather than refused: lone surrogate halves become U+FFFD, control characters go. */
+export const toStorableText = (s: string) => s.replace(LONE_SURROGATE, '\ufffd').replace(CONTROL_SINGLE_LINE, '')
 
 const codePoints = (s: string) => [...s].length
 const maxChars = (max: number) => (s: string) => codePoints(s) <= max

@@ -7,7 +7,7 @@
 //   POST /submit-lead/resend          resend one lead's unsent mails (an admin, by the admin's
 //                                     own session: row level security decides who may)
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
-import { leadSchema, stripBidi } from '../_shared/lead-schema.ts'
+import { leadSchema, stripBidi, toStorableText } from '../_shared/lead-schema.ts'
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
 import { clientKey } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
@@ -165,7 +165,7 @@ async function retryPending(req: Request, deps: SubmitLeadDeps, json: Json): Pro
 // An admin asks for one lead's mails again. The admin's own token reads the lead first, so the
 // same row level security that guards the inbox decides (admin role, aal2 with a factor).
 async function resend(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
-  const token = /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
+  const token = bearerToken(req)
   if (!token || token.startsWith('sb_')) return json(401, { error: 'unauthorized' })
   const read = await readBody(req)
   if ('error' in read) return json(400, { error: 'invalid' })
@@ -182,6 +182,11 @@ async function resend(req: Request, deps: SubmitLeadDeps, json: Json): Promise<R
 function resendPlan(lead: Record<string, unknown>): { ack: boolean; sent: string[] } {
   const sent = Array.isArray(lead.mails_sent) ? (lead.mails_sent as string[]) : []
   return { ack: lead.ack_skipped === null || lead.ack_skipped === undefined, sent }
+}
+
+/** The token of an `Authorization: Bearer <token>` header, if there is one. */
+export function bearerToken(req: Request): string | undefined {
+  return /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
 }
 
 function isJson(contentType: string | null): boolean {
@@ -249,14 +254,9 @@ function deepStripBidi(v: unknown): unknown {
 }
 
 // Attribution is whatever a visitor's link carried: anything odd is cleaned, cut or dropped,
-// never a reason to lose the lead. Lone surrogate halves become U+FFFD, control characters
-// (NUL, line breaks, NEL) and bidi controls go.
-const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
-// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point
-const ATTRIBUTION_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g
+// never a reason to lose the lead (toStorableText, beside the rules for typed fields).
 export function cleanAttribution(v: string): string {
-  const clean = stripBidi(v.replace(LONE_SURROGATES, '\ufffd')).replace(ATTRIBUTION_CONTROLS, '').trim()
-  return [...clean].slice(0, ATTRIBUTION_MAX).join('')
+  return [...stripBidi(toStorableText(v)).trim()].slice(0, ATTRIBUTION_MAX).join('')
 }
 
 function attributionColumns(a: unknown): Record<string, string> {

@@ -14,7 +14,7 @@
 import { runtimeEnv, type Env } from './env.ts'
 import { captchaFromEnv } from './captcha.ts'
 import { restStore, type ProjectKeys } from './store.ts'
-import { createSubmitLeadHandler, type SubmitLeadDeps } from './handler.ts'
+import { bearerToken, createSubmitLeadHandler, type SubmitLeadDeps } from './handler.ts'
 
 export { createSubmitLeadHandler } from './handler.ts'
 export type { SubmitLeadDeps } from './handler.ts'
@@ -80,7 +80,7 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     allowOrigin: origins?.length ? (o) => origins.includes(o) : undefined,
     // The scheduled retry job presents the secret key (apikey header or bearer).
     isServiceCaller: (req) => {
-      const given = [req.headers.get('apikey'), /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]]
+      const given = [req.headers.get('apikey'), bearerToken(req)]
       return given.some((k) => !!k && sameKey(k, keys.secret))
     },
   }

@@ -31,6 +31,16 @@ export interface ProjectKeys {
 // into their role. A legacy key is a JWT, which PostgREST also wants as the bearer token.
 const keyHeaders = (key: string): Record<string, string> => (key.startsWith('sb_') ? { apikey: key } : { apikey: key, Authorization: `Bearer ${key}` })
 
+/** The REST API refused a call; `status` is its HTTP status. */
+export class RestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message)
+  }
+}
+
 export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typeof fetch = fetch): LeadStore {
   const base = `${supabaseUrl.replace(/\/$/, '')}/rest/v1`
   const call = async (path: string, init: { method: string; headers: Record<string, string>; body?: unknown }): Promise<unknown> => {
@@ -41,7 +51,7 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
       signal: AbortSignal.timeout(15_000),
     })
     const text = await res.text()
-    if (!res.ok) throw new Error(`${init.method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`)
+    if (!res.ok) throw new RestError(`${init.method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`, res.status)
     return text ? (JSON.parse(text) as unknown) : null
   }
   const rpc = (fn: string, args: Record<string, unknown>) => call(`rpc/${fn}`, { method: 'POST', headers: keyHeaders(keys.secret), body: args })
@@ -68,7 +78,7 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
         headers: { apikey: keys.publishable ?? keys.secret, Authorization: `Bearer ${accessToken}` },
       }).catch((e: unknown) => {
         // An expired or forged token is "may not", not a server error.
-        if (e instanceof Error && /HTTP (401|403)/.test(e.message)) return []
+        if (e instanceof RestError && (e.status === 401 || e.status === 403)) return []
         throw e
       })) as unknown[]
       return rows.length === 1
