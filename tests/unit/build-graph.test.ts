@@ -20,8 +20,8 @@ function dryRun(): DryTask[] {
   return (JSON.parse(r.stdout) as { tasks: DryTask[] }).tasks
 }
 
-/** The project files (not packages, not another task's outputs) that the given entry points import, at any depth. */
-async function importedFiles(entryPoints: string[]): Promise<string[]> {
+/** The project files (not packages) that the given entry points import, at any depth. */
+async function importedFiles(entryPoints: string[], external: string[] = []): Promise<string[]> {
   const result = await build({
     entryPoints,
     bundle: true,
@@ -31,27 +31,32 @@ async function importedFiles(entryPoints: string[]): Promise<string[]> {
     format: 'esm',
     packages: 'external',
     logLevel: 'silent',
-    external: ['*.css'],
+    external: ['*.css', ...external],
     outdir: 'unused',
   })
-  return Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('.velite/') && !f.startsWith('node_modules/'))
+  return Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'))
 }
 
-/** The files of `imports` that are neither in `inputs` nor written by a task of the graph. */
-function uncovered(imports: string[], inputs: Set<string>, written: Set<string> = new Set()): string[] {
-  return imports.filter((f) => !inputs.has(f) && !written.has(f))
+/** Files that tasks write and others import: .velite/ (velite's typed content) is build:content's. */
+const WRITTEN_BY: [prefix: string, task: string][] = [['.velite/', 'build:content']]
+
+/**
+ * The files of `imports` that the task may not read: neither among `inputs` (its own and its
+ * dependencies') nor written by a task in `dependencies`, or read-only for the typecheck (`skip`).
+ */
+function uncovered(imports: string[], inputs: Set<string>, dependencies: Set<string> = new Set(), skip: Set<string> = new Set()): string[] {
+  const written = (f: string) => WRITTEN_BY.some(([prefix, task]) => f.startsWith(prefix) && dependencies.has(task))
+  return imports.filter((f) => !inputs.has(f) && !written(f) && !skip.has(f))
 }
 
-/** Every input of a task and of the tasks it depends on, at any depth. */
-function inputsWithDependencies(tasks: Map<string, DryTask>, id: string, seen = new Set<string>()): Set<string> {
-  const files = new Set<string>()
-  if (seen.has(id)) return files
+/** A task and every task it depends on, at any depth. */
+function withDependencies(tasks: Map<string, DryTask>, id: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(id)) return seen
   seen.add(id)
-  const task = tasks.get(id)!
-  for (const f of Object.keys(task.inputs)) files.add(f)
-  for (const dep of task.dependencies) for (const f of inputsWithDependencies(tasks, dep, seen)) files.add(f)
-  return files
+  for (const dep of tasks.get(id)!.dependencies) withDependencies(tasks, dep, seen)
+  return seen
 }
+const inputsOf = (tasks: Map<string, DryTask>, ids: Set<string>) => new Set([...ids].flatMap((id) => Object.keys(tasks.get(id)!.inputs)))
 
 /** The TypeScript entry of a task's command ("node --import tsx scripts/audit/cli.ts --cache …" → scripts/audit/cli.ts). */
 const scriptOf = (command: string) => command.match(/--import tsx (\S+\.tsx?)/)?.[1]
@@ -66,8 +71,8 @@ const vikeEntries = () =>
 
 describe('the build graph (turbo.json)', () => {
   const tasks = new Map(dryRun().map((t) => [t.taskId, t]))
-  // ui-keys.ts is written by build:ui-keys and read only by the typecheck, never by a task.
-  const written = new Set(['lib/i18n/ui-keys.ts'])
+  // ui-keys.ts is written by build:ui-keys and read only by the typecheck: its imports are types.
+  const typesOnly = new Set(['lib/i18n/ui-keys.ts'])
 
   it('has every build:* script of package.json as a task of build:site', () => {
     const scripts = Object.keys((JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts)
@@ -79,22 +84,26 @@ describe('the build graph (turbo.json)', () => {
 
   it.each([
     ['build:content', ['velite.config.ts']],
-    ['build:bundle', ['vite.config.ts', ...vikeEntries()]],
+    // The server bundle reads velite's output when the prerender runs, never at bundle time (vite.config.ts).
+    ['build:bundle', ['vite.config.ts', ...vikeEntries()], ['*/.velite/index.js']],
     ...[...tasks.values()].flatMap((t) => {
       const script = scriptOf(t.command)
-      return script ? [[t.taskId, [script]] as [string, string[]]] : []
+      return script ? [[t.taskId, [script], []] as [string, string[], string[]]] : []
     }),
-  ])('%s: every file its code imports is an input of it or of a task it depends on', async (id, entries) => {
+  ])('%s: every file its code imports is an input of it or of a task it depends on', async (id, entries, external) => {
     expect(tasks.has(id)).toBe(true)
-    const imports = await importedFiles(entries)
+    const imports = await importedFiles(entries, external)
     expect(imports.length).toBeGreaterThan(entries.length - 1)
-    expect(uncovered(imports, inputsWithDependencies(tasks, id), written)).toEqual([])
+    const closure = withDependencies(tasks, id)
+    expect(uncovered(imports, inputsOf(tasks, closure), closure, typesOnly)).toEqual([])
   })
 
-  it('notices a task whose inputs miss a file its code imports', async () => {
-    const imports = await importedFiles(['scripts/audit/cli.ts'])
+  it('notices a task whose inputs miss a file its code imports, or that reads content without waiting for velite', async () => {
+    const audit = await importedFiles(['scripts/audit/cli.ts'])
     const withoutLib = new Set(Object.keys(tasks.get('build:audit')!.inputs).filter((f) => !f.startsWith('lib/')))
-    expect(uncovered(imports, withoutLib)).toContain('lib/audit/run.ts')
+    expect(uncovered(audit, withoutLib)).toContain('lib/audit/run.ts')
+    const documents = await importedFiles(['scripts/documents/build.ts'])
+    expect(uncovered(documents, inputsOf(tasks, new Set(['build:documents'])))).toContain('.velite/index.js')
   })
 
   it('does not bundle again after a content edit: the bundle depends on no task and reads no content', () => {
