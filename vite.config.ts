@@ -1,29 +1,11 @@
 import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
-import { isAbsolute, relative } from 'node:path'
-import { defineConfig, type LogLevel, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 
 // Configuration only: nothing here rewrites what Rolldown emits (islands: budgets.json says why).
 
-// The files Vite read for each bundle, in .generated/vike-inputs-<environment>.json: a rebuild
-// reuses the bundles only while none of them changed (scripts/pages.ts).
-const recordInputs: Plugin = {
-  name: 'elastinet:record-inputs',
-  apply: 'build',
-  buildEnd() {
-    const files = [...this.getModuleIds()]
-      .map((id) => id.split('?')[0]!)
-      .filter((file) => isAbsolute(file) && !file.includes('/node_modules/') && existsSync(file))
-    mkdirSync('.generated', { recursive: true })
-    writeFileSync(`.generated/vike-inputs-${this.environment.name}.json`, JSON.stringify([...new Set(files.map((f) => relative(process.cwd(), f)))].sort()))
-  },
-}
-
 export default defineConfig({
-  // `npm test` builds with BUILD_LOG_LEVEL=warn (scripts/build-quiet.ts): no file listing.
-  logLevel: (process.env.BUILD_LOG_LEVEL as LogLevel | undefined) ?? 'info',
-  plugins: [recordInputs, react(), vike()],
+  plugins: [react(), vike()],
   // The local backend's port for local builds and `npm run dev` (lib/supabase/config.ts): the
   // SUPABASE_PORT that server/local-services.ts starts the backend on. A number, never a key.
   define: {

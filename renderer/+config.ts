@@ -5,10 +5,11 @@ export default {
   // Vike prerenders `parallel` pages at a time in one thread (default: one per core). With most
   // documents from the render cache (lib/build/render-cache.ts) a page is mostly file writing, and
   // 2 at a time leave the thread waiting on the disk; 8 keep it busy at the same CPU.
-  // keepDistServer: scripts/pages.ts keeps the server bundle (in .generated/vike/) so that a
-  // rebuild with unchanged code renders the changed pages with `vike prerender`, without Vite.
-  // partial: such a rebuild gives most pages no URL; +onPrerenderStart checks every URL itself.
-  prerender: { parallel: 8, keepDistServer: true, partial: true },
+  // disableAutoRun: `vike build` only bundles; build:prerender (turbo.json, scripts/prerender.ts)
+  // renders the pages once the audit and the documents they list are written.
+  // keepDistServer: dist/server stays after the prerender, so that dist/ is the same whether the
+  // bundle task ran or was restored from Turborepo's cache (it is never deployed).
+  prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true },
   // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and

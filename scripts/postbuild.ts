@@ -1,6 +1,8 @@
-// After the pages step (scripts/pages.ts): localized 404.html files, redirects (file + meta-refresh pages),
-// sitemap.xml, robots.txt and _headers, all derived from content/routes.yml.
-import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+// build:postbuild (turbo.json), after the pages are prerendered and finished (scripts/prerender.ts):
+// redirects, sitemap.xml, robots.txt and _headers, all derived from content/routes.yml; the
+// search index, the documents, the audit CSVs; and the checks of the whole site. It only adds
+// files to dist/: the pages are build:prerender's outputs.
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { AUDIT_FILES } from '../lib/audit/write'
 import { leftoverPlaceholders } from '../lib/build/leftover-placeholders'
@@ -9,41 +11,26 @@ import { headersFile, securityHeaders } from '../lib/build/headers'
 import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontResponseFunction } from '../lib/build/cloudfront'
 import { redirects, redirectsFile } from '../lib/build/redirects'
 import { robotsTxt, sitemapXml } from '../lib/build/sitemap'
-import { allPageUrls, notFoundUrls } from '../lib/routing/prerender'
+import { allPageUrls } from '../lib/routing/prerender'
 import { loadBuildEnv } from '../lib/build/build-env'
 import { copyDocuments } from '../lib/documents/manifest'
-import { replaceFile } from '../lib/build/link-or-copy'
-import { pageFile } from '../lib/build/page-snapshot'
 import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
 import { countScripts, inlineScriptHashes, readPages } from './page-scripts'
 import { writeSearchIndex } from './search-index'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
-// Every file is replaced, never written into: dist/client's files may be hard links to the
-// caches in .generated/ (lib/build/page-snapshot.ts).
 const write = (path: string, text: string) => {
   mkdirSync(dirname(join(out, path)), { recursive: true })
-  replaceFile(join(out, path), text)
+  writeFileSync(join(out, path), text)
 }
-
-// Vike writes "/tr/404" as tr/404/index.html; static hosts look for tr/404.html.
-for (const url of notFoundUrls()) {
-  const from = join(out, pageFile(url))
-  if (!existsSync(from)) throw new Error(`postbuild: ${from} was not prerendered`)
-  renameSync(from, join(out, `${url}.html`))
-  rmSync(join(out, url), { recursive: true })
-}
-
-const missing = allPageUrls().filter((u) => !notFoundUrls().includes(u) && !existsSync(join(out, pageFile(u))))
-if (missing.length) throw new Error(`postbuild: ${missing.length} page(s) were not prerendered: ${missing.slice(0, 10).join(', ')}`)
 
 const list = redirects(routeTable, routes.legacy, routes.legacyProducts)
 write('_redirects', redirectsFile(list))
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-// The pages as they ship: the pages step finished them (scripts/page-scripts.ts, finishPage).
+// The pages as they ship: build:prerender finished them (scripts/page-scripts.ts, finishPage).
 const pages = readPages(out)
 const counts = countScripts(pages)
 console.log(`postbuild: content-page script inlined into ${counts.inlined} pages; search script on ${counts.searchPages} pages`)

@@ -21,7 +21,7 @@ export function main(args: string[] = process.argv.slice(2)): number {
         out: { type: 'string', default: 'reports/audit' },
         'strict-stale': { type: 'boolean', default: false },
         'errors-only': { type: 'boolean', default: false },
-        // The build passes it (scripts/build-steps.ts): unchanged files are not parsed again (lib/audit/leaf-cache.ts).
+        // The build passes it (build:audit in package.json): unchanged files are not parsed again (lib/audit/leaf-cache.ts).
         cache: { type: 'string' },
         help: { type: 'boolean', default: false },
       },

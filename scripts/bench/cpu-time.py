@@ -1,5 +1,6 @@
 # Runs a command and prints the CPU time (user + system) of it and of EVERY process it started,
-# grandchildren included, as the last stderr line: "cpu-time-ms <n>".
+# grandchildren included, as the last stderr line: "cpu-time-ms <n>". With `--record FILE` first,
+# writes the number to FILE instead (scripts/bench/task-shell.sh: one file per build task).
 #
 # Why not bash's `times` (what the bench used before): it counts only descendants that each
 # parent waited for. Chromium's renderer and GPU processes are not waited for by the Node process
@@ -15,7 +16,11 @@ import time
 
 PR_SET_CHILD_SUBREAPER = 36
 ctypes.CDLL(None, use_errno=True).prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0)
-child = subprocess.Popen(sys.argv[1:])
+args = sys.argv[1:]
+record = None
+if args[:1] == ["--record"]:
+    record, args = args[1], args[2:]
+child = subprocess.Popen(args)
 status = child.wait()
 # Reap the orphans; one that outlives the command by 30 s (a daemon) is left alone.
 deadline = time.monotonic() + 30
@@ -27,5 +32,10 @@ while time.monotonic() < deadline:
     if pid == 0:
         time.sleep(0.02)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
-sys.stderr.write(f"\ncpu-time-ms {round((usage.ru_utime + usage.ru_stime) * 1000)}\n")
+cpu_ms = round((usage.ru_utime + usage.ru_stime) * 1000)
+if record:
+    with open(record, "w") as f:
+        f.write(f"{cpu_ms}\n")
+else:
+    sys.stderr.write(f"\ncpu-time-ms {cpu_ms}\n")
 sys.exit(status if status >= 0 else 128 - status)

@@ -1,5 +1,5 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
-import type { StepResult } from '../build-steps'
+import type { StepResult } from './build'
 import type { PeerBuild } from './peers/shared'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'

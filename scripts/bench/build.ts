@@ -1,0 +1,104 @@
+// The build as the bench measures it: `npm run build` (Turborepo, turbo.json) in a copy of the
+// project, with each task's wall time from Turborepo's run summary (--summarize) and its CPU time
+// from the shell npm runs it with (scripts/bench/task-shell.sh), and the whole build's CPU from
+// cpu-time.py around it. The bench never runs the build any other way than a user does.
+import { spawn } from 'node:child_process'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+export type StepResult = {
+  step: string
+  ms: number
+  /** user + system CPU time of the task's process tree; 0 when it was restored from Turborepo's cache */
+  cpuMs: number
+  ok: boolean
+  tail: string
+  /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */
+  selfMs?: number
+  /** Not run: Turborepo restored its outputs, its inputs being those of a run it kept. */
+  reused?: boolean
+}
+
+const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
+const TASK_SHELL = join(import.meta.dirname, 'task-shell.sh')
+const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p))
+
+/** Runs argv with the CPU time of it and all its descendants appended to stderr (cpu-time.py; bash's `times` without python3). */
+export function cpuTimedArgv(argv: string[]): { cmd: string; args: string[] } {
+  if (process.platform === 'linux' && PYTHON) return { cmd: PYTHON, args: [CPU_TIME, ...argv] }
+  return { cmd: 'bash', args: ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', ...argv] }
+}
+
+/** Splits the CPU time that cpuTimedArgv's wrapper appended off a command's stderr. */
+export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
+  const exact = stderr.match(/\n?cpu-time-ms (\d+)\n?$/)
+  if (exact) return { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) }
+  const lines = stderr.trimEnd().split('\n')
+  const children = lines.at(-1)?.match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/)
+  if (!children || !/^\d+m[\d.]+s \d+m[\d.]+s$/.test(lines.at(-2) ?? '')) return { cpuMs: Number.NaN, rest: stderr }
+  const cpuMs = (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000
+  return { cpuMs, rest: lines.slice(0, -2).join('\n') }
+}
+
+/** A line of the build's output that warns: Vite's and Vike's warnings, Rollup's "(!)", and our own "warning:" lines. */
+export const isWarningLine = (line: string) => /\[Warning\]|^\(!\)|\bwarn(ing)?:/i.test(line)
+
+type TurboSummary = {
+  tasks: { taskId: string; command: string; cache: { status: 'HIT' | 'MISS' }; execution: { startTime: number; endTime: number; exitCode: number | null } }[]
+}
+
+/** The newest run summary Turborepo wrote in `dir`. */
+function lastSummary(dir: string): TurboSummary | undefined {
+  const runs = join(dir, '.turbo/runs')
+  if (!existsSync(runs)) return undefined
+  const newest = readdirSync(runs)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => join(runs, f))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
+  return newest ? (JSON.parse(readFileSync(newest, 'utf8')) as TurboSummary) : undefined
+}
+
+/** `npm run build` in `dir`: wall time of the whole, its CPU, each task's wall and CPU, and every warning line. */
+export function build(dir: string): Promise<{ steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[] }> {
+  const cpuDir = mkdtempSync(join(tmpdir(), 'bench-cpu-'))
+  rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
+  const { cmd, args } = cpuTimedArgv(['npm', 'run', 'build', '--', '--summarize'])
+  const start = performance.now()
+  return new Promise((done) => {
+    const child = spawn(cmd, args, {
+      cwd: dir,
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir },
+    })
+    const out: Buffer[] = []
+    const err: Buffer[] = []
+    child.stdout.on('data', (b: Buffer) => out.push(b))
+    child.stderr.on('data', (b: Buffer) => err.push(b))
+    child.on('close', (status) => {
+      const ms = performance.now() - start
+      const { cpuMs, rest } = splitCpuTime(Buffer.concat(err).toString('utf8'))
+      const output = `${Buffer.concat(out).toString('utf8')}\n${rest}`
+      const lines = output.split('\n')
+      const steps = (lastSummary(dir)?.tasks ?? [])
+        .filter((t) => t.command !== '<NONEXISTENT>')
+        .map((t): StepResult => {
+          const step = t.taskId.replace(/^build:/, '')
+          const own = lines.filter((l) => l.startsWith(`${t.taskId}: `)).map((l) => l.slice(t.taskId.length + 2))
+          const cpuFile = join(cpuDir, t.taskId)
+          const self = own.join('\n').match(/audit took ([\d.]+) ?ms/)
+          return {
+            step,
+            ms: t.execution.endTime - t.execution.startTime,
+            cpuMs: existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : 0,
+            ok: t.execution.exitCode === 0 || t.cache.status === 'HIT',
+            tail: own.slice(-3).join('\n'),
+            ...(self ? { selfMs: Number(self[1]) } : {}),
+            ...(t.cache.status === 'HIT' ? { reused: true } : {}),
+          }
+        })
+      rmSync(cpuDir, { recursive: true, force: true })
+      const warnings = lines.filter(isWarningLine).map((l) => l.trim())
+      done({ steps, ms, cpuMs, ok: status === 0, warnings })
+    })
+  })
+}
