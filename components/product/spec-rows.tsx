@@ -1,5 +1,5 @@
 // A product's technical specifications as [label, value] rows: the product page and its PDF data
-// sheet (scripts/documents/data-sheet.tsx) show the same rows from the same code.
+// sheet (scripts/documents/data-sheet.ts) show the same rows from the same code.
 import type { ReactNode } from 'react'
 import type { SpecField } from '../../lib/facts/format'
 import type { Translate } from '../../lib/i18n/types'

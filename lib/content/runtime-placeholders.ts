@@ -28,7 +28,7 @@ export const RUNTIME_PLACEHOLDERS: Record<string, readonly string[]> = {
   'size-selector.explain.roll.standard': ['metres'],
   'size-selector.explain.productRange': ['product', 'min', 'max', 'diameter'],
   'size-selector.explain.heat': ['product', 'heat', 'processHeat'],
-  'documents.sheet.fileLabel': ['product'], // lib/documents/links.ts, scripts/documents/data-sheet.tsx
+  'documents.sheet.fileLabel': ['product'], // lib/documents/links.ts, scripts/documents/data-sheet.ts
   'documents.sheet.issued': ['date', 'site'],
   'search.results': ['count'], // components/search/search-form.tsx (slots filled in the browser)
   'search.none': ['query'],

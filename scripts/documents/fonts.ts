@@ -1,32 +1,20 @@
-// Fonts for the PDF data sheets, embedded so that every machine prints the same PDF: Noto Sans
-// (Latin, including Turkish ğ ş ı İ) and, for Arabic, IBM Plex Sans Arabic, from the @fontsource
-// packages. Not Noto Sans Arabic, the site's Arabic font: it draws each dotted letter as a
-// skeleton plus a separate dot glyph, and Chromium's PDF writer then gives text extractors
-// (poppler, so a PDF reader's search) words broken at every dot. Plex draws whole letters
-// (docs/DOCUMENTS.md has the measurements).
+// Fonts for the PDF documents, embedded so that every machine prints the same PDF: Noto Sans
+// (Latin, including Turkish ğ ş ı İ) and, for Arabic, IBM Plex Sans Arabic, as TrueType files
+// from the @expo-google-fonts packages (the @fontsource packages the site uses ship WOFF2, which
+// the PDF engine does not read). Not Noto Sans Arabic, the site's Arabic font: it draws each
+// dotted letter as a skeleton plus a separate dot glyph, which text extractors (a PDF reader's
+// search) read as doubled or broken letters; Plex draws whole letters (docs/DOCUMENTS.md).
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 
 const require = createRequire(import.meta.url)
-const SUBSETS = ['noto-sans-latin-', 'noto-sans-latin-ext-', 'ibm-plex-sans-arabic-arabic-']
 
-function faces(pkg: string, weight: number): string[] {
-  const css = readFileSync(require.resolve(`${pkg}/${weight}.css`), 'utf8')
-  const dir = dirname(require.resolve(`${pkg}/${weight}.css`))
-  return css
-    .split(/(?=\/\* )/)
-    .filter((block) => SUBSETS.some((s) => block.startsWith(`/* ${s}`)))
-    .map((block) =>
-      block.replace(
-        /src: url\(\.\/files\/([^)]+\.woff2)\) format\('woff2'\)[^;]*;/,
-        (_, file: string) => `src: url(data:font/woff2;base64,${readFileSync(join(dir, 'files', file)).toString('base64')}) format('woff2');`,
-      ),
-    )
-}
+/** The font files, by package and file, in the order the layout (sheet.typ) names the families. */
+export const FONT_FILES = [
+  '@expo-google-fonts/noto-sans/400Regular/NotoSans_400Regular.ttf',
+  '@expo-google-fonts/noto-sans/700Bold/NotoSans_700Bold.ttf',
+  '@expo-google-fonts/ibm-plex-sans-arabic/400Regular/IBMPlexSansArabic_400Regular.ttf',
+  '@expo-google-fonts/ibm-plex-sans-arabic/700Bold/IBMPlexSansArabic_700Bold.ttf',
+]
 
-let css: string | undefined
-export function embeddedFontCss(): string {
-  css ??= ['@fontsource/noto-sans', '@fontsource/ibm-plex-sans-arabic'].flatMap((pkg) => [400, 700].flatMap((w) => faces(pkg, w))).join('\n')
-  return css
-}
+export const fontBlobs = (): Buffer[] => FONT_FILES.map((file) => readFileSync(require.resolve(file)))

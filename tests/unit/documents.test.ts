@@ -1,16 +1,18 @@
 // Downloads that download: the data sheets and size charts the build prints from the same facts
-// and content as the pages, the compliance-file slots, and the lists on the built pages.
+// and content as the pages, the compliance-file slots, and the lists on the built pages. The
+// PDFs are read as a reader's software reads them: pdf.js (unpdf) and poppler (pdftotext,
+// pdffonts), which the Arabic text layer is measured with (docs/DOCUMENTS.md).
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 import { describe, expect, it } from 'vitest'
-import { facts, routeTable, translator } from '../../lib/content/data'
+import { facts, find, products, routeTable, translator } from '../../lib/content/data'
 import { type DocumentFile, documentFiles, formatDate, formatSize } from '../../lib/documents/manifest'
 import { productSpec, rollLengthsOrCustom } from '../../lib/facts/format'
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from '../../scripts/documents/compliance-files'
-import { sizeChartItem } from '../../scripts/documents/data-sheet'
+import { dataSheet, type Run, type Sheet, sizeChartItem } from '../../scripts/documents/data-sheet'
 import { tempDir } from '../setup/temp-dirs'
 
 const site = 'dist/client'
@@ -29,6 +31,39 @@ async function leftEdgeOf(file: DocumentFile, needle: string): Promise<number> {
   return item.transform[4]!
 }
 const latin = (lang: string) => lang !== 'ar'
+const poppler = (file: DocumentFile) =>
+  // without the embedding marks (U+202A … U+202E) pdftotext puts around each right-to-left line
+  execFileSync('pdftotext', ['-enc', 'UTF-8', join(site, file.href), '-'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).replace(
+    /[\u202A-\u202E]/g,
+    '',
+  )
+/** Arabic words: letters and their marks, without punctuation (the Arabic comma) or digits. */
+const arabicWords = (text: string) => text.match(/[\u0620-\u065F\u066E-\u06D3\u06D5\u06EE-\u06FF]+/g) ?? []
+const runText = (runs: Run[]) => runs.map((r) => ('text' in r ? r.text : r.ltr)).join('')
+/** The sheet the build printed for a data-sheet file, made again from the same code. */
+function sheetOf(file: DocumentFile): Sheet {
+  const lang = file.lang as LocaleCode
+  const route = routeTable.routes.get(`product/${file.id}`)!
+  const product = find(products, file.id, lang, `content/products/${file.id}/${lang}.yml`)
+  return dataSheet({ product, locale: lang, pageUrl: facts.business.siteUrl + route.paths[lang], date: file.date, formattedDate: formatDate(file.date, lang) })
+}
+/** The product page's spec table as built: [label, value] per row, as text. */
+function pageSpecRows(file: DocumentFile): string[][] {
+  const path = routeTable.routes.get(`product/${file.id}`)!.paths[file.lang as LocaleCode]!
+  const html = readFileSync(join(site, path, 'index.html'), 'utf8')
+  const table = /<table class="spec-table"[^>]*>([\s\S]*?)<\/table>/.exec(html)?.[1]
+  if (!table) throw new Error(`${path}: no spec table`)
+  const text = (cell: string) =>
+    cell
+      .replace(/<[^>]+>/g, '')
+      .replace(/&#x27;/g, "'")
+      .replace(/&quot;/g, '"')
+      .replace(/&lt;/g, '<')
+      .replace(/&gt;/g, '>')
+      .replace(/&amp;/g, '&')
+      .replace(/[\u2066-\u2069]/g, '')
+  return [...table.matchAll(/<tr>([\s\S]*?)<\/tr>/g)].map((row) => [...row[1]!.matchAll(/<t[hd][^>]*>([\s\S]*?)<\/t[hd]>/g)].map((c) => text(c[1]!)))
+}
 
 describe('data sheets', () => {
   it('exist for every product in every language it is published in, and nowhere else', () => {
@@ -49,8 +84,9 @@ describe('data sheets', () => {
     for (const value of [spec.diameter, `${facts.products[sheet.id]!.heatC} °C`, facts.business.email]) expect(text).toContain(value)
     for (const n of facts.products[sheet.id]!.stitches) expect(text).toContain(String(n))
     if (sheet.lang === 'ar') {
-      // Arabic is shaped into presentation forms in the PDF's text layer; the script is there.
-      expect(text.normalize('NFKC')).toMatch(/[\u0600-\u06FF]{3}/)
+      // The text layer holds Arabic letters as written, not the shaped presentation forms
+      expect(text).not.toMatch(/[\uFB50-\uFDFF\uFE70-\uFEFF]/)
+      for (const word of t('spec.innerDiameter').split(' ')) expect(text).toContain(word)
     } else {
       expect(text).toContain(name)
       expect(text).toContain(t('spec.innerDiameter'))
@@ -77,6 +113,27 @@ describe('data sheets', () => {
     expect(text).toContain('50 m, 100 m oder Sonderlängen auf Anfrage')
     expect(text).not.toContain('50 m and 100 m')
   })
+  it.each(sheets.map((s) => [`${s.id}/${s.lang}`, s] as const))(
+    '%s prints the product page’s spec rows, label and value, from the same code',
+    async (_, sheet) => {
+      const rows = sheetOf(sheet).blocks.flatMap((b) => (b.type === 'rows' ? b.rows : []))
+      expect(rows.map(([label, value]) => [runText(label), runText(value)])).toEqual(pageSpecRows(sheet))
+      // and the PDF says them. In Arabic the extractors' own reordering moves brackets and dashes
+      // around a left-to-right run, so there each run's words are what must come out whole:
+      // the left-to-right ones as pdf.js reads them, the Arabic ones as poppler does.
+      const js = await textOf(sheet)
+      if (latin(sheet.lang)) {
+        for (const [label, value] of rows) expect(js).toContain(`${runText(label)} ${runText(value)}`)
+        return
+      }
+      const pop = new Set(arabicWords(poppler(sheet)))
+      const latinWords = new Set(js.match(/[^\s()\u0600-\u06FF]+/g))
+      for (const run of rows.flat(2)) {
+        if ('ltr' in run) for (const word of run.ltr.match(/[^\s()]+/g)!) expect(latinWords).toContain(word)
+        else for (const word of arabicWords(run.text)) expect(pop).toContain(word)
+      }
+    },
+  )
   it.each(sheets.filter((s) => s.lang === 'ar').map((s) => [s.id, s] as const))(
     'ar/%s: the legal name keeps its full stop at its end, and the roll list runs right to left',
     async (_, sheet) => {
@@ -117,6 +174,37 @@ describe('size charts', () => {
       expect(text).toContain(rollLengthsOrCustom(facts, lang, t('spec.customLength')))
     }
   })
+})
+
+describe('every printed PDF', () => {
+  const pdffonts = (file: DocumentFile) =>
+    execFileSync('pdffonts', [join(site, file.href)], { encoding: 'utf8' })
+      .split('\n')
+      .slice(2)
+      .filter(Boolean)
+      .map((line) => ({ name: line.split(/\s+/)[0]!.replace(/^[A-Z]{6}\+/, ''), embedded: line.split(/\s+/).at(-5) === 'yes' }))
+  it.each([...sheets, ...charts].map((f) => [`${f.id}/${f.lang}`, f] as const))(
+    '%s is tagged (headings, table, list, figure with its text) in its language, and embeds its fonts',
+    async (_, file) => {
+      const pdf = await open(file)
+      expect(await pdf.getMarkInfo()).toMatchObject({ Marked: true })
+      const roles: string[] = []
+      const walk = (node: { role?: string; alt?: string; children?: unknown[] }) => {
+        if (node.role) roles.push(node.alt ? `${node.role}:${node.alt}` : node.role)
+        for (const child of node.children ?? []) walk(child as typeof node)
+      }
+      walk((await (await pdf.getPage(1)).getStructTree()) as never)
+      expect(roles).toEqual(expect.arrayContaining(['H1', 'H2', 'Table', 'TR', 'TD', 'Link', `Figure:${facts.business.brand}`]))
+      if (file.kind === 'data-sheet') expect(roles).toEqual(expect.arrayContaining(['L', 'LI']))
+      else expect(roles).toContain('TH')
+      expect(readFileSync(join(site, file.href), 'latin1')).toContain(`/Lang (${file.lang})`)
+      const fonts = pdffonts(file)
+      expect(fonts.every((f) => f.embedded)).toBe(true)
+      // Noto Sans for Latin text everywhere, IBM Plex Sans Arabic for Arabic (docs/DOCUMENTS.md)
+      const families = ['NotoSans-Regular', 'NotoSans-Bold', ...(latin(file.lang) ? [] : ['IBMPlexSansArabic-Regular', 'IBMPlexSansArabic-Bold'])]
+      expect(new Set(fonts.map((f) => f.name))).toEqual(new Set(families))
+    },
+  )
 })
 
 describe('built pages list the files', () => {
@@ -188,17 +276,36 @@ describe('file details', () => {
   })
 })
 
-// What a PDF reader's search finds (poppler, as in most Linux readers and pdftotext). The Arabic
-// sheets use IBM Plex Sans Arabic for this (docs/DOCUMENTS.md); pdf.js still yields visual-order
-// presentation forms whatever the font, so this is checked with poppler. A name holding the
-// lam-alef ligature (السلامي) comes out with its two letters swapped by poppler: it is the one
-// known exception, listed so that a fix, or a new casualty, shows here.
-describe('the Arabic text layer (pdftotext)', () => {
-  const LAM_ALEF_REVERSED = new Set(['sausage-salami'])
+// What a PDF reader's search finds. Chromium, which printed the sheets before, gave poppler 5 of
+// the 6 names and 85 % of the Arabic words, and pdf.js none of the names and 3 % of the words
+// (docs/DOCUMENTS.md). The sheets must read at least as well. What still goes wrong, and why (a
+// vowel or shadda mark doubled, the two letters of a ligature glyph swapped), is in the docs.
+describe('the Arabic text layer', () => {
   const arabic = sheets.filter((s) => s.lang === 'ar')
-  it.each(arabic.map((s) => [s.id, s] as const))('ar/%s: a search for the product name as written finds it, or it is the known exception', (id, sheet) => {
-    const text = execFileSync('pdftotext', ['-enc', 'UTF-8', join(site, sheet.href), '-'], { encoding: 'utf8' })
-    const name = translator('ar' as never)(`product.${id}.name`)
-    expect(text.includes(name), `${name} in ${sheet.href}`).toBe(!LAM_ALEF_REVERSED.has(id))
+  /** The Arabic words of the sheet, as the content writes them. */
+  const written = (sheet: DocumentFile) => {
+    const s = sheetOf(sheet)
+    const all = [s.heading, ...s.blocks.flatMap((b) => JSON.stringify(b)), runText(s.footer), s.contact.heading].join(' ')
+    return arabicWords(all)
+  }
+  it('a search for the product name as written finds at least 5 of the 6 (poppler)', () => {
+    const found = arabic.filter((sheet) => poppler(sheet).includes(translator('ar')(`product.${sheet.id}.name`)))
+    expect(arabic).toHaveLength(6)
+    expect(found.length).toBeGreaterThanOrEqual(5)
+  })
+  it.each([
+    ['poppler', async (s: DocumentFile) => poppler(s), 0.84],
+    ['pdf.js', textOf, 0.75],
+  ] as const)('%s reads most Arabic words whole', async (_, read, share) => {
+    let found = 0
+    let total = 0
+    for (const sheet of arabic) {
+      const have = new Set(arabicWords(await read(sheet)))
+      const expected = written(sheet)
+      found += expected.filter((w) => have.has(w)).length
+      total += expected.length
+    }
+    expect(total).toBeGreaterThan(500)
+    expect(found / total).toBeGreaterThan(share)
   })
 })

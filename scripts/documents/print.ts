@@ -1,0 +1,51 @@
+// Prints a Sheet (./data-sheet.ts) as a tagged PDF with Typst, through its Node binding: a native
+// module from npm, so printing needs no browser and nothing beyond `npm ci`. The layout is
+// ./sheet.typ; the fonts (./fonts.ts) are embedded, subset, in every PDF.
+import { createHash } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
+import { FONT_FILES, fontBlobs } from './fonts'
+import type { Sheet } from './data-sheet'
+
+const require = createRequire(import.meta.url)
+// Read from the project root, as the build runs, so that a bundled copy of this script finds them
+const TEMPLATE = 'scripts/documents/sheet.typ'
+const LOGO = 'public/logo.svg'
+const SELF = 'scripts/documents/print.ts'
+
+let compiler: NodeCompiler | undefined
+let template: string | undefined
+
+/**
+ * What else than the sheet decides a PDF's bytes: the layout, the logo, the fonts, the engine's
+ * version and this file (how it calls the engine). A cached PDF is keyed by this and the sheet.
+ */
+export function printKey(): string {
+  const version = (pkg: string) => (JSON.parse(readFileSync(require.resolve(`${pkg}/package.json`), 'utf8')) as { version: string }).version
+  const hash = createHash('sha256')
+  for (const file of [TEMPLATE, LOGO, SELF]) hash.update(readFileSync(file)).update('\0')
+  for (const pkg of ['@myriaddreamin/typst-ts-node-compiler', '@expo-google-fonts/noto-sans', '@expo-google-fonts/ibm-plex-sans-arabic'])
+    hash.update(`${pkg}@${version(pkg)}\0`)
+  hash.update(FONT_FILES.join('\0'))
+  return hash.digest('hex')
+}
+
+/** The PDF of a sheet. Throws Typst's diagnostics, naming the layout's line, when the layout fails. */
+export function printSheet(sheet: Sheet): Buffer {
+  if (!compiler) {
+    compiler = NodeCompiler.create({ workspace: '/', fontArgs: [{ fontBlobs: fontBlobs() }] })
+    compiler.mapShadow('/logo.svg', readFileSync(LOGO))
+    template = readFileSync(TEMPLATE, 'utf8')
+  }
+  const compiled = compiler.compile({ mainFileContent: template!, inputs: { sheet: JSON.stringify(sheet) } })
+  const doc = compiled.result
+  if (!doc || compiled.hasError()) {
+    const error = compiled.takeError()
+    const messages = error
+      ? compiler.fetchDiagnostics(error).map((d: { message?: string; range?: string }) => `${TEMPLATE}:${d.range ?? ''} ${d.message ?? JSON.stringify(d)}`)
+      : []
+    throw new Error(`documents: ${sheet.title} (${sheet.lang}) could not be laid out:\n${messages.join('\n') || 'no diagnostics'}`)
+  }
+  return compiler.pdf(doc, { pdfTags: true })
+}
