@@ -2,11 +2,13 @@
 // cache in .generated/ is kept (what a developer or a CI that keeps .generated/ pays):
 //   - unchanged: the same content again; its output must be the cold build's, byte for byte;
 //   - one file edited: a translator's typical pull request, one sentence added to one Turkish
-//     guide; only that page, its language's search index and what lists it are redone.
+//     guide; only that page, its language's search index and what lists it are redone;
+//   - one UI string edited: the other typical one, a Turkish string every Turkish page shows;
+//     only the Turkish pages, sheets and search index are redone.
 // And the check that makes the caches trustworthy: at the smallest factor the edited copy is
 // also built cold (a fresh copy without .generated/), and both outputs must be equal.
 import { createHash } from 'node:crypto'
-import { appendFileSync, existsSync, readdirSync, readFileSync } from 'node:fs'
+import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { filesUnder } from '../../lib/build/files-under'
 
@@ -33,4 +35,14 @@ export function editOneGuide(dir: string): string {
   if (!file) throw new Error(`bench: no Turkish guide in ${guides} to edit`)
   appendFileSync(join(guides, file), '\nFileler tütsüleme öncesinde, ürün soğukken takılır.\n')
   return relative(dir, join(guides, file))
+}
+
+/** The edit: the Turkish menu button's label, which every Turkish page shows. Returns the file, relative to the copy. */
+export function editOneUiString(dir: string): string {
+  const file = join(dir, 'content/ui/tr.yml')
+  const text = readFileSync(file, 'utf8')
+  const edited = text.replace(/^nav\.menu: "([^"]*)"$/m, 'nav.menu: "$1 ≡"')
+  if (edited === text) throw new Error(`bench: no nav.menu string in ${file} to edit`)
+  writeFileSync(file, edited)
+  return relative(dir, file)
 }
