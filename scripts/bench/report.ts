@@ -127,7 +127,7 @@ export function renderMarkdown(r: BenchReport): string {
         ],
         [
           'Build: wall time against Astro, like for like',
-          t.buildVsAstroLikeForLike?.target ?? '≤ 0.6 × Astro at 16×, cold against first build and rebuild against rebuild',
+          t.buildVsAstroLikeForLike?.target ?? '≤ 0.6 × Astro at 16×, cold against its cold build and rebuild against rebuild',
           t.buildVsAstroLikeForLike ? `${t.buildVsAstroLikeForLike.value?.toFixed(2)}×` : 'not run',
           mark(t.buildVsAstroLikeForLike?.met),
         ],
@@ -402,7 +402,7 @@ export const STEPS_PEERS_LACK = ['documents', 'audit']
 /**
  * A lower bound on a cold build's wall time from the work the peers do not do: the CPU of the
  * steps in STEPS_PEERS_LACK, spread without loss over every core. When it is already more than
- * 0.6 × the peer's first build, no speed-up of the rest of the build meets the cold
+ * 0.6 × the peer's cold build, no speed-up of the rest of the build meets the cold
  * target on this machine. Conservative: the search index (inside postbuild) is other work the
  * peers lack, and it is not counted.
  */
