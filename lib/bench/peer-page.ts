@@ -1,7 +1,11 @@
 // One of our built pages, as the bench's peer generators (scripts/bench/peers/) get it: its text
 // as Markdown, and the data of the chrome around it (head links, header navigation, language
-// switcher, footer), in front matter the peers' layouts loop over. Read from the built HTML, so
-// the peers render the same words, links and tables in every language, and the same amount of them.
+// switcher, footer), which the peers' layouts loop over. Read from the built HTML, so the peers
+// render the same words, links and tables in every language, and the same amount of them. What
+// differs from page to page (head links, the language switcher's links) is in each page's front
+// matter; what one language's pages share (navigation, footer) is one data file per language, as
+// a site built with the peer would keep it (per page, it made Astro's content store outgrow its
+// heap at 16×).
 //
 // "Comparable weight" means the peer's layout does the same kinds of work per page as ours: the
 // same head links (canonical, one alternate per language), the same header navigation with its
@@ -15,19 +19,24 @@
 export type Link = { href: string; text: string }
 export type NavItem = Link & { children: Link[] }
 export type FooterGroup = { heading: string; links: Link[]; items: string[] }
-export type PageChrome = {
+/** What one language's pages share. */
+export type LocaleChrome = {
   /** The site icon (a data: URL in ours), in the head and the header's brand link. */
   icon: string
-  canonical: string
-  alternates: { lang: string; href: string }[]
   nav: NavItem[]
-  languages: (Link & { lang: string })[]
   /** The header's links outside the menus: search, WhatsApp, the quote button. */
   actions: Link[]
   footer: FooterGroup[]
   legal: Link[]
   copyright: string
 }
+/** What differs from page to page. */
+export type PageLinks = {
+  canonical: string
+  alternates: { lang: string; href: string }[]
+  languages: (Link & { lang: string })[]
+}
+export type PageChrome = LocaleChrome & PageLinks
 
 export const decodeText = (s: string) =>
   s
@@ -114,8 +123,8 @@ function tableAsMarkdown(inner: string): string {
 
 /**
  * One of our built pages as Markdown with front matter: the text a buyer reads, in its order, its
- * tables as tables; the front matter holds title, description, language, direction and the chrome
- * (pageChrome) as JSON, which YAML reads as it is. Undefined for a page without <main>.
+ * tables as tables; the front matter holds title, description, language, direction and the
+ * page's own links (PageLinks) as JSON, which YAML reads as it is. Undefined for a page without <main>.
  */
 export function pageAsMarkdown(html: string): string | undefined {
   const main = /<main[^>]*>([\s\S]*?)<\/main>/.exec(html)?.[1]
@@ -135,9 +144,16 @@ export function pageAsMarkdown(html: string): string | undefined {
       return text
     })
     .filter(Boolean)
-  const front = { title, description, lang, dir, ...pageChrome(html) }
+  const { canonical, alternates, languages } = pageChrome(html)
+  const front = { title, description, lang, dir, canonical, alternates, languages }
   const yaml = Object.entries(front)
     .map(([key, value]) => `${key}: ${JSON.stringify(value)}`)
     .join('\n')
   return `---\n${yaml}\n---\n\n${blocks.join('\n\n')}\n`
+}
+
+/** The part of pageChrome that one language's pages share. */
+export function localeChrome(html: string): LocaleChrome {
+  const { icon, nav, actions, footer, legal, copyright } = pageChrome(html)
+  return { icon, nav, actions, footer, legal, copyright }
 }

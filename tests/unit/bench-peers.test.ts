@@ -9,7 +9,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PEAK_RSS_LOG, peakRssKb } from '../../lib/bench/peak-rss'
 import { ASTRO_CACHES, ASTRO_CONFIG, deleteAstroCaches, unlistedAstroCaches } from '../../lib/bench/peer-caches'
-import { pageAsMarkdown, pageChrome } from '../../lib/bench/peer-page'
+import { localeChrome, pageAsMarkdown, pageChrome } from '../../lib/bench/peer-page'
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
@@ -142,11 +142,14 @@ describe('what the peers render of one of our pages', () => {
     })
   })
 
-  it('gives the text of <main> as Markdown, a row-header table as a table with an empty header row, and the chrome as front matter', () => {
+  it("gives the text of <main> as Markdown, a row-header table as a table with an empty header row, and the page's own links as front matter", () => {
     const md = pageAsMarkdown(PAGE)!
     const [, front, body] = md.split(/^---$/m)
     expect(front).toContain('title: "Schweinenetz"\ndescription: "Netz & mehr"\nlang: "de"\ndir: "ltr"\n')
-    expect(JSON.parse(/^nav: (.*)$/m.exec(front!)![1]!)[1].children).toHaveLength(2)
+    // The page's own links in its front matter; what its language's pages share is not repeated there.
+    expect(JSON.parse(/^languages: (.*)$/m.exec(front!)![1]!)).toEqual(pageChrome(PAGE).languages)
+    expect(front).not.toMatch(/^nav:/m)
+    expect(localeChrome(PAGE).nav[1]!.children).toHaveLength(2)
     expect(body!.trim().split('\n\n')).toEqual([
       '# Schweinenetz',
       'Hält Braten rund.',

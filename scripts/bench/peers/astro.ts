@@ -4,7 +4,8 @@
 // repository (its platform binaries cannot all be pinned in our lock file), once per machine.
 //
 // Each of our built pages becomes one Markdown entry of an Astro content collection: its text and
-// tables, and in its front matter the data of its chrome (lib/bench/peer-page.ts). One layout of
+// tables, and in its front matter its own links; the navigation and footer of each language are
+// one data file (lib/bench/peer-page.ts). One layout of
 // comparable weight renders them: head links, header navigation with its menus, language
 // switcher, footer, and one stylesheet made of ours, which Vite bundles. Markdown parsing, a
 // layout per page and one HTML file per URL: the work our build does per page.
@@ -32,7 +33,9 @@ function installAstro(): void {
 
 const LAYOUT = `---
 import '../styles/site.css'
-const { title, description, lang, dir, icon, canonical, alternates, nav, languages, actions, footer, legal, copyright } = Astro.props
+import chrome from '../data/chrome.json'
+const { title, description, lang, dir, canonical, alternates, languages } = Astro.props
+const { icon, nav, actions, footer, legal, copyright } = chrome[lang]
 const current = languages.find((l) => l.lang === lang)
 ---
 <html lang={lang} dir={dir}>
@@ -105,15 +108,9 @@ export const collections = {
       description: z.string(),
       lang: z.string(),
       dir: z.enum(['ltr', 'rtl']),
-      icon: z.string(),
       canonical: z.string(),
       alternates: z.array(z.object({ lang: z.string(), href: z.string() })),
-      nav: z.array(link.extend({ children: z.array(link) })),
       languages: z.array(link.extend({ lang: z.string() })),
-      actions: z.array(link),
-      footer: z.array(z.object({ heading: z.string(), links: z.array(link), items: z.array(z.string()) })),
-      legal: z.array(link),
-      copyright: z.string(),
     }),
   }),
 }
@@ -150,7 +147,8 @@ export async function buildWithAstro(dist: string, htmlFiles: string[], work: st
   writeFileSync(join(work, 'src/layouts/Page.astro'), LAYOUT)
   writeFileSync(join(work, 'src/pages/[...slug].astro'), ROUTE)
   writeFileSync(join(work, 'src/styles/site.css'), ourStylesheets(dist, htmlFiles))
-  const pages = writePagesAsMarkdown(dist, htmlFiles, (path) => join(work, 'src/data/pages', path.replace(/\.html$/, '.md')))
+  const { pages, chrome } = writePagesAsMarkdown(dist, htmlFiles, (path) => join(work, 'src/data/pages', path.replace(/\.html$/, '.md')))
+  writeFileSync(join(work, 'src/data/chrome.json'), JSON.stringify(chrome))
   return astroBuild(work, pages, 'cold')
 }
 

@@ -3,7 +3,7 @@
 // as our build's steps are: scripts/bench/our-build.ts), and the weight check of a peer's output.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { pageAsMarkdown } from '../../../lib/bench/peer-page'
+import { type LocaleChrome, localeChrome, pageAsMarkdown } from '../../../lib/bench/peer-page'
 import { htmlFiles } from '../../../tests/helpers/page-weight'
 import type { Timed } from '../our-build'
 
@@ -23,20 +23,29 @@ export type PeerBuild = Timed & {
 
 /**
  * Writes each of our built pages (`htmlFiles`, paths under `dist`) that has a <main> as a
- * Markdown file at `target(its path relative to dist)`, passed through `edit`;
- * returns how many it wrote.
+ * Markdown file at `target(its path relative to dist)`, passed through `edit`; returns how many
+ * it wrote, and the chrome each language's pages share (from its first page), by language.
  */
-export function writePagesAsMarkdown(dist: string, htmlFiles: string[], target: (path: string) => string, edit = (md: string) => md): number {
+export function writePagesAsMarkdown(
+  dist: string,
+  htmlFiles: string[],
+  target: (path: string) => string,
+  edit = (md: string) => md,
+): { pages: number; chrome: Record<string, LocaleChrome> } {
   let pages = 0
+  const chrome: Record<string, LocaleChrome> = {}
   for (const file of htmlFiles) {
-    const md = pageAsMarkdown(readFileSync(file, 'utf8'))
+    const html = readFileSync(file, 'utf8')
+    const md = pageAsMarkdown(html)
     if (!md) continue
+    const lang = /<html lang="([^"]+)"/.exec(html)?.[1] ?? 'en'
+    chrome[lang] ??= localeChrome(html)
     const to = target(relative(dist, file))
     mkdirSync(dirname(to), { recursive: true })
     writeFileSync(to, edit(md))
     pages++
   }
-  return pages
+  return { pages, chrome }
 }
 
 const stylesheetHrefs = (html: string) =>
