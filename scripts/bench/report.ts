@@ -412,8 +412,14 @@ export function extraWorkFloor(b: BuildReport, cores: number): { cpuMs: number; 
   return { cpuMs, wallMs, ratio: b.peer?.ok ? wallMs / b.peer.wallMs : undefined }
 }
 
-function peerSection(scale: BuildReport[], cores: number, notes: string[]): string[] {
+function peerSection(scale: BuildReport[], cores: number, peerNotes: string[]): string[] {
   const withPeer = scale.filter((b) => b.peer?.ok)
+  const failed = scale.flatMap((b) =>
+    [b.peer, b.peerRebuild, b.hugo].flatMap((p) =>
+      p && !p.ok ? [`${b.factor}×: ${p.name}'s ${p.kind === 'cold' ? 'cold build' : 'rebuild'} failed: ${p.tail.split('\n').pop()!.slice(0, 160)}`] : [],
+    ),
+  )
+  const notes = [...peerNotes, ...failed]
   if (!withPeer.length) return notes.length ? ['### Peers', '', ...notes, ''] : []
   const name = `${withPeer[0]!.peer!.name} ${withPeer[0]!.peer!.version}`
   const withHugo = withPeer.filter((b) => b.hugo?.ok)
