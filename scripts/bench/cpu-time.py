@@ -1,6 +1,9 @@
 # Runs a command and prints the CPU time (user + system) of it and of EVERY process it started,
-# grandchildren included, as the last stderr line: "cpu-time-ms <n>". With `--record FILE` first,
-# writes the number to FILE instead (scripts/bench/task-shell.sh: one file per build task).
+# grandchildren included, as the last stderr line: "cpu-time-ms <n>". When PEAK_RSS_LOG names a
+# file, it also appends "peak-rss-kb <n>" to it: the largest resident set of any of those
+# processes (lib/bench/peak-rss.ts reads it). A file, not stderr, so the last line stays the CPU time.
+# With `--record FILE` first, writes the CPU time to FILE instead of stderr
+# (scripts/bench/task-shell.sh: one file per build task).
 #
 # Why not bash's `times` (what the bench used before): it counts only descendants that each
 # parent waited for. Chromium's renderer and GPU processes are not waited for by the Node process
@@ -32,6 +35,11 @@ while time.monotonic() < deadline:
     if pid == 0:
         time.sleep(0.02)
 usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+peak_log = os.environ.get("PEAK_RSS_LOG")
+if peak_log:
+    # ru_maxrss is in KB on Linux, the only system this wrapper runs on.
+    with open(peak_log, "a") as f:
+        f.write(f"peak-rss-kb {usage.ru_maxrss}\n")
 cpu_ms = round((usage.ru_utime + usage.ru_stime) * 1000)
 if record:
     with open(record, "w") as f:

@@ -1,6 +1,6 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
-import type { StepResult } from './build'
-import type { PeerBuild } from './peers/shared'
+import type { StepResult } from './our-build'
+import type { PeerBuild, SiteWeight } from './peers/shared'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'
 
@@ -13,6 +13,10 @@ export type BuildReport = {
   ms: number
   /** user + system CPU of every build step */
   cpuMs: number
+  /** The largest resident set of any process of the cold build, in KB (scripts/bench/cpu-time.py). */
+  peakRssKb?: number
+  /** Median HTML and stylesheet bytes of a page, to set beside the peers' (comparable weight). */
+  weight?: SiteWeight
   msPerPage: number
   pagesPerSecond: number
   ok: boolean
@@ -20,11 +24,11 @@ export type BuildReport = {
   /** Every warning line the steps printed (scripts/build-steps.ts `isWarningLine`), as "step: line". */
   warnings: string[]
   notes: string[]
-  /** The same pages built by a peer generator right after (scripts/bench/peers/). */
+  /** The same pages built cold by Astro right after, every Astro cache deleted first (scripts/bench/peers/). */
   peer?: PeerBuild
   /** Hugo building the same pages, when installed (scripts/bench/peers/hugo.ts). */
   hugo?: PeerBuild
-  /** The peer's second build of the same project, unchanged (its own cache warm). */
+  /** The peer's second build of the same project, unchanged, its caches kept (warm). */
   peerRebuild?: PeerBuild
   /** The same copy built again unchanged after the peer, every cache in .generated/ warm; files that differ from the cold build's output. */
   rebuild?: { ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; differsFromCold: string[] }
@@ -50,6 +54,8 @@ export type BenchReport = {
   machine: { cpus: number; cpuModel?: string; memoryGb: number; node: string }
   build: BuildReport
   scale: BuildReport[]
+  /** What the peer comparison left out, and why (Hugo not installed). */
+  peerNotes?: string[]
   /** Medians of `runs` runs of `npm run audit` on its own; `inBuild`: its step in the build, beside other steps. */
   audit: { ms: number; selfMs: number | null; ok: boolean; tail: string; runs?: number; inBuild?: { ms: number; selfMs: number | null } }
   weights: TypeWeight[]
@@ -121,9 +127,21 @@ export function renderMarkdown(r: BenchReport): string {
         ],
         [
           'Build: wall time against Astro, like for like',
-          t.buildVsAstroLikeForLike?.target ?? '≤ 0.6 × Astro at 16×, cold against first build and rebuild against rebuild',
+          t.buildVsAstroLikeForLike?.target ?? '≤ 0.6 × Astro at 16×, cold against its cold build and rebuild against rebuild',
           t.buildVsAstroLikeForLike ? `${t.buildVsAstroLikeForLike.value?.toFixed(2)}×` : 'not run',
           mark(t.buildVsAstroLikeForLike?.met),
+        ],
+        [
+          'Build: cold against cold Astro',
+          t.coldVsColdAstro?.target ?? '≤ 1.0 × cold Astro at every scale',
+          t.coldVsColdAstro ? `${t.coldVsColdAstro.value?.toFixed(2)}×` : 'not run',
+          mark(t.coldVsColdAstro?.met),
+        ],
+        [
+          'Build: peak memory',
+          t.peakMemory?.target ?? '≤ 1.5 GB',
+          t.peakMemory ? `${t.peakMemory.value?.toFixed(2)} GB` : 'not measured',
+          mark(t.peakMemory?.met),
         ],
         ['Build warnings', t.noBuildWarnings!.target, `${t.noBuildWarnings!.value}`, mark(t.noBuildWarnings!.met)],
         ['`npm test`', t.npmTestUnder5min?.target ?? '< 5 min', r.test ? s(r.test.ms) : 'not run', mark(t.npmTestUnder5min?.met)],
@@ -177,10 +195,11 @@ export function renderMarkdown(r: BenchReport): string {
       ),
       '',
     )
-    out.push(...peerSection(r.scale, r.machine.cpus), ...rebuildSection(r.scale))
     const notes = r.scale.flatMap((b) => b.notes.map((n) => `${b.factor}×: ${n}`))
     if (notes.length) out.push(...notes.map((n) => `- ${n}`), '')
   }
+  // At 1× alone too: the peers and the rebuilds are measured at every scale the bench ran.
+  out.push(...peerSection(r.scale, r.machine.cpus, r.peerNotes ?? []), ...rebuildSection(r.scale))
 
   out.push('## Bytes per page type (gzip)', '')
   out.push(
@@ -313,9 +332,9 @@ function rebuildSection(scale: BuildReport[]): string[] {
         'Unchanged: wall / CPU',
         'Edited: wall / CPU',
         'Files changed by the edit',
-        'Peer first build: wall',
-        'Peer rebuild: wall',
-        'Edited ÷ peer first build',
+        'Peer cold build: wall',
+        'Peer rebuild (caches kept): wall',
+        'Edited ÷ peer cold build',
         'Edited ÷ peer rebuild',
         'Unchanged = cold',
         'Edited = cold',
@@ -383,7 +402,7 @@ export const STEPS_PEERS_LACK = ['documents', 'audit']
 /**
  * A lower bound on a cold build's wall time from the work the peers do not do: the CPU of the
  * steps in STEPS_PEERS_LACK, spread without loss over every core. When it is already more than
- * 0.6 × the peer's first build, no speed-up of the rest of the build meets the cold
+ * 0.6 × the peer's cold build, no speed-up of the rest of the build meets the cold
  * target on this machine. Conservative: the search index (inside postbuild) is other work the
  * peers lack, and it is not counted.
  */
@@ -393,27 +412,48 @@ export function extraWorkFloor(b: BuildReport, cores: number): { cpuMs: number; 
   return { cpuMs, wallMs, ratio: b.peer?.ok ? wallMs / b.peer.wallMs : undefined }
 }
 
-function peerSection(scale: BuildReport[], cores: number): string[] {
+function peerSection(scale: BuildReport[], cores: number, peerNotes: string[]): string[] {
   const withPeer = scale.filter((b) => b.peer?.ok)
-  if (!withPeer.length) return []
+  const failed = scale.flatMap((b) =>
+    [b.peer, b.peerRebuild, b.hugo].flatMap((p) =>
+      p && !p.ok ? [`${b.factor}×: ${p.name}'s ${p.kind === 'cold' ? 'cold build' : 'rebuild'} failed: ${p.tail.split('\n').pop()!.slice(0, 160)}`] : [],
+    ),
+  )
+  const notes = [...peerNotes, ...failed]
+  if (!withPeer.length) return notes.length ? ['### Peers', '', ...notes, ''] : []
   const name = `${withPeer[0]!.peer!.name} ${withPeer[0]!.peer!.version}`
   const withHugo = withPeer.filter((b) => b.hugo?.ok)
   const hugoName = withHugo.length ? `Hugo ${withHugo[0]!.hugo!.version}` : undefined
   const s = (ms: number) => `${(ms / 1000).toFixed(1)} s`
+  const mb = (kb?: number) => (kb === undefined ? '–' : `${Math.round((kb * 1024) / 1e6)} MB`)
+  const kb = (bytes?: number) => (bytes === undefined ? '–' : `${(bytes / 1000).toFixed(1)} KB`)
+  const weightRow = (label: string, w?: SiteWeight, ours?: SiteWeight) => [
+    label,
+    w?.pages ?? '–',
+    kb(w?.htmlBytes),
+    kb(w?.cssBytes),
+    w && ours ? (w.htmlBytes / ours.htmlBytes).toFixed(2) : '–',
+    w && ours ? (w.cssBytes / ours.cssBytes).toFixed(2) : '–',
+  ]
+  const top = withPeer.at(-1)!
   const lines = [
     `### Against ${name}${hugoName ? ` and ${hugoName}` : ''}, same pages, same run`,
     '',
-    `Each build above is followed by ${name} building the same pages from its text (scripts/bench/peers/astro.ts)${hugoName ? `, then ${hugoName} (scripts/bench/peers/hugo.ts, when \`hugo\` is installed)` : ''}. Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
+    `Each build above is followed by ${name} building the same pages from their text and chrome (scripts/bench/peers/astro.ts), **cold**: every Astro cache (its content layer store, .astro/, Vite's cache) deleted first (lib/bench/peer-caches.ts); its rebuild with those caches kept is in the next section${hugoName ? `; then ${hugoName} (scripts/bench/peers/hugo.ts), cold` : ''}. Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py); peak memory is the largest resident set of any one of those processes. Warnings: lines our cold build printed that warn (the list is above). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
     '',
+    ...notes.map((n) => `${n}\n`),
     table(
       [
         'Content',
         'Pages',
         'Ours: wall',
         'Ours: CPU',
-        `${name}: wall`,
-        `${name}: CPU`,
-        'Wall ratio (ours / peer)',
+        'Ours: peak memory',
+        'Ours: warnings',
+        `${name} cold: wall`,
+        `${name} cold: CPU`,
+        `${name}: peak memory`,
+        'Wall ratio (ours / cold peer)',
         'CPU ratio',
         ...(hugoName ? [`${hugoName}: wall`, `${hugoName}: CPU`, `Wall ratio (ours / ${hugoName})`] : []),
       ],
@@ -422,14 +462,29 @@ function peerSection(scale: BuildReport[], cores: number): string[] {
         b.pages,
         s(b.ms),
         s(b.cpuMs),
+        mb(b.peakRssKb),
+        b.warnings.length,
         s(b.peer!.wallMs),
         s(b.peer!.cpuMs),
+        mb(b.peer!.peakRssKb),
         (b.ms / b.peer!.wallMs).toFixed(2),
         (b.cpuMs / b.peer!.cpuMs).toFixed(2),
         ...(hugoName ? (b.hugo?.ok ? [s(b.hugo.wallMs), s(b.hugo.cpuMs), (b.ms / b.hugo.wallMs).toFixed(2)] : ['–', '–', '–']) : []),
       ]),
     ),
     '',
+    `Comparable weight, at ${top.factor}×: the peers render every page with the same chrome as ours (head links, navigation and its menus, language switcher, footer), its tables as tables, and our content stylesheet (lib/bench/peer-page.ts). Median bytes per page, as served; the ratios are the peer's over ours. The peers ship none of our islands' JavaScript or JSON-LD.`,
+    '',
+    table(
+      ['Site', 'Pages', 'HTML per page', 'CSS per page', 'HTML ratio', 'CSS ratio'],
+      [
+        weightRow('Ours', top.weight, top.weight),
+        weightRow(name, top.peer!.weight, top.weight),
+        ...(top.hugo?.ok ? [weightRow(`Hugo ${top.hugo.version}`, top.hugo.weight, top.weight)] : []),
+      ],
+    ),
+    '',
+    ...withPeer.flatMap((b) => (b.peer!.notes ?? []).map((n) => `- ${b.factor}×, ${name}: ${n}`)),
   ]
   type Pick = (b: BuildReport) => number
   const line = (label: string, pick: Pick, pages: Pick) => [label, marginal(withPeer.map((b) => ({ pages: pages(b), ms: pick(b) }))), pick, pages] as const

@@ -82,8 +82,8 @@ describe('the build graph (turbo.json)', () => {
     )
   })
 
-  it.each([
-    ['build:content', ['velite.config.ts']],
+  it.each<[string, string[], string[]]>([
+    ['build:content', ['velite.config.ts'], []],
     // The server bundle reads velite's output when the prerender runs, never at bundle time (vite.config.ts).
     ['build:bundle', ['vite.config.ts', ...vikeEntries()], ['*/.velite/index.js']],
     ...[...tasks.values()].flatMap((t) => {
