@@ -21,7 +21,7 @@ export type BuildReport = {
   pagesPerSecond: number
   ok: boolean
   steps: StepResult[]
-  /** Every warning line the steps printed (scripts/build-steps.ts `isWarningLine`), as "step: line". */
+  /** Every warning line the build printed (scripts/bench/build.ts `isWarningLine`). */
   warnings: string[]
   notes: string[]
   /** The same pages built cold by Astro right after, every Astro cache deleted first (scripts/bench/peers/). */
@@ -34,6 +34,8 @@ export type BuildReport = {
   rebuild?: { ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; differsFromCold: string[] }
   /** Then built again after one content file was edited: the files that changed; at the smallest factor, what differs from a cold build of the same content. */
   edited?: { file: string; ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; changed: string[]; differsFromCold?: string[] }
+  /** Then built again after one Turkish UI string was edited (every Turkish page shows it): the files that changed. */
+  uiEdited?: { file: string; ms: number; cpuMs: number; ok: boolean; steps: StepResult[]; warnings: string[]; changed: string[] }
 }
 export type Stat = { min: number; median: number; max: number }
 export type TypeWeight = { type: string; pages: number; example: string; html: Stat; css: Stat; js: Stat }
@@ -76,6 +78,7 @@ export function buildWarnings(scale: BuildReport[]): string[] {
     ...(b.warnings ?? []).map((w) => `${b.factor}×, cold: ${w}`),
     ...(b.rebuild?.warnings ?? []).map((w) => `${b.factor}×, unchanged: ${w}`),
     ...(b.edited?.warnings ?? []).map((w) => `${b.factor}×, edited: ${w}`),
+    ...(b.uiEdited?.warnings ?? []).map((w) => `${b.factor}×, UI string: ${w}`),
   ])
 }
 
@@ -175,7 +178,7 @@ export function renderMarkdown(r: BenchReport): string {
   if (r.scale.length > 1) {
     out.push('## Build cost as content grows', '')
     out.push(
-      'Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of the whole build; UI key types, audit and documents run side by side, and the pages step (scripts/pages.ts: `vike build`, or on a rebuild with unchanged code the kept bundles and only the changed pages) starts beside the audit and the documents once the UI key types are written, its rendering waiting for both (scripts/build-steps.ts), so the step times add up to more and the time of the pages step includes that wait.',
+      "Products and guides multiplied with synthetic copies (same text, new ids and slugs, every locale). Time per page shows how cost grows. Build: wall time of `npm run build`, the Turborepo task graph of turbo.json; tasks run side by side where the graph allows, so the task times add up to more than the build's.",
       '',
     )
     const stepNames = r.scale[0]!.steps.map((st) => st.step)
@@ -381,6 +384,32 @@ function rebuildSection(scale: BuildReport[]): string[] {
       ),
       '',
     )
+  const target = (x: number | undefined, cold: number, max: number) => (x === undefined ? '–' : `${(x / cold).toFixed(2)} ${x / cold <= max ? '✅' : '❌'}`)
+  lines.push(
+    "Translators' rebuilds against the cold build of the same content, wall time (targets: unchanged ≤ 0.15, one guide edited ≤ 0.4, one UI string ≤ 0.35, and the UI-string rebuild faster than the peer's rebuild):",
+    '',
+    table(
+      [
+        'Content',
+        'Unchanged ÷ cold',
+        'Guide edit ÷ cold',
+        'UI string: wall / CPU',
+        'UI string ÷ cold',
+        'Files changed by the UI string',
+        'UI string ÷ peer rebuild',
+      ],
+      warm.map((b) => [
+        `${b.factor}×`,
+        target(b.rebuild?.ms, b.ms, 0.15),
+        target(b.edited?.ms, b.ms, 0.4),
+        pair(b.uiEdited),
+        target(b.uiEdited?.ms, b.ms, 0.35),
+        b.uiEdited ? b.uiEdited.changed.length : '–',
+        b.uiEdited && b.peerRebuild?.ok ? target(b.uiEdited.ms, b.peerRebuild.wallMs, 1) : '–',
+      ]),
+    ),
+    '',
+  )
   const stepNames = warm[0]!.rebuild!.steps.map((st) => st.step)
   lines.push(
     'CPU per step of the edited rebuild:',

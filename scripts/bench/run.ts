@@ -45,7 +45,7 @@ import {
   type Stat,
   type TypeWeight,
 } from './report'
-import { editOneGuide, treeDiff, treeHashes } from './rebuilds'
+import { editOneGuide, editOneUiString, treeDiff, treeHashes } from './rebuilds'
 import { copyRepo, multiply, removeRepo } from './workspace'
 
 const { values: opts } = parseArgs({
@@ -113,7 +113,7 @@ async function peerBuilds(factor: number, dir: string, dist: string): Promise<Pi
 }
 
 /** The rebuilds of scripts/bench/rebuilds.ts in the copy `dir`, whose cold output hashes are `cold`. */
-async function rebuilds(factor: number, dir: string, dist: string, cold: Map<string, string>): Promise<Pick<BuildReport, 'rebuild' | 'edited'>> {
+async function rebuilds(factor: number, dir: string, dist: string, cold: Map<string, string>): Promise<Pick<BuildReport, 'rebuild' | 'edited' | 'uiEdited'>> {
   log(`${factor}×: rebuilding unchanged (caches in .generated/ warm)…`)
   const r = await build(dir)
   const differs = treeDiff(cold, treeHashes(dist))
@@ -149,7 +149,22 @@ async function rebuilds(factor: number, dir: string, dist: string, cold: Map<str
     edited.differsFromCold = c.ok ? treeDiff(after, freshTree).filter((name) => !printed(name)) : ['(the cold build failed)']
     log(`${factor}×: ${edited.differsFromCold.length} file(s) differ between the edited rebuild and a cold build of the same content`)
   }
-  return { rebuild, edited }
+
+  const uiFile = editOneUiString(dir)
+  log(`${factor}×: rebuilding after editing one string of ${uiFile}…`)
+  const u = await build(dir)
+  const uiChanged = treeDiff(after, treeHashes(dist))
+  const uiEdited = {
+    file: uiFile,
+    ms: Math.round(u.ms),
+    cpuMs: Math.round(u.cpuMs),
+    ok: u.ok,
+    steps: roundSteps(u.steps),
+    warnings: u.warnings,
+    changed: uiChanged,
+  }
+  log(`${factor}×: UI-string rebuild ${secs(u.ms)} wall, ${secs(u.cpuMs)} CPU; ${uiChanged.length} output file(s) changed`)
+  return { rebuild, edited, uiEdited }
 }
 
 async function buildAt(factor: number): Promise<{ report: BuildReport; dir: string }> {
@@ -163,7 +178,7 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
   const cold = treeHashes(dist)
   const pageFiles = existsSync(dist) ? htmlFiles(dist).filter((f) => !isRedirectStub(readFileSync(f, 'utf8'))) : []
   const peers = existsSync(dist) && !opts['skip-peers'] ? await peerBuilds(factor, dir, dist) : {}
-  const { rebuild, edited } = !opts['skip-rebuild'] && b.ok ? await rebuilds(factor, dir, dist, cold) : {}
+  const { rebuild, edited, uiEdited } = !opts['skip-rebuild'] && b.ok ? await rebuilds(factor, dir, dist, cold) : {}
   const report = {
     factor,
     cpuMs: Math.round(b.cpuMs),
@@ -171,6 +186,7 @@ async function buildAt(factor: number): Promise<{ report: BuildReport; dir: stri
     ...(pageFiles.length ? { weight: siteWeight(dist, pageFiles) } : {}),
     ...(rebuild ? { rebuild } : {}),
     ...(edited ? { edited } : {}),
+    ...(uiEdited ? { uiEdited } : {}),
     ...peers,
     products: m.products,
     guides: m.guides,
@@ -379,7 +395,7 @@ async function main() {
  * as a translator or the release gate runs it, without the build's parse cache, 3 times one after
  * another; medians of its own clock and of the wall time with Node and tsx start-up. Its time
  * inside the build is not the audit's: there it shares 2 cores with velite, the UI key types and
- * the documents step (scripts/build-steps.ts).
+ * the documents task (turbo.json).
  */
 function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
   const out = mkdtempSync(join(tmpdir(), 'bench-audit-'))
