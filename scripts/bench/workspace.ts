@@ -8,7 +8,7 @@ import { basename, join, relative } from 'node:path'
 import { parse, stringify } from 'yaml'
 import { filesUnder } from '../../lib/build/files-under'
 
-const SKIP = new Set(['node_modules', 'dist', '.velite', '.generated', '.git', 'reports', '.data', 'public/static', 'tests'])
+const SKIP = new Set(['node_modules', 'dist', '.velite', '.generated', '.turbo', '.git', 'reports', '.data', 'public/static', 'tests'])
 
 /** withTests: keep tests/ (the `npm test` timing needs them; builds do not). */
 export function copyRepo(from: string, label: string, { withTests = false } = {}): string {
