@@ -41,7 +41,11 @@ export function editOneGuide(dir: string): string {
 export function editOneUiString(dir: string): string {
   const file = join(dir, 'content/ui/tr.yml')
   const text = readFileSync(file, 'utf8')
-  const edited = text.replace(/^nav\.menu: "([^"]*)"$/m, 'nav.menu: "$1 ≡"')
+  // Quoted in the repository; a multiplied copy's YAML is written again, without the quotes.
+  const edited = text.replace(
+    /^nav\.menu: (?:"([^"]*)"|(.*))$/m,
+    (_, quoted: string | undefined, plain: string | undefined) => `nav.menu: "${quoted ?? plain} ≡"`,
+  )
   if (edited === text) throw new Error(`bench: no nav.menu string in ${file} to edit`)
   writeFileSync(file, edited)
   return relative(dir, file)
