@@ -5,6 +5,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { LEAD_LIMITS, leadSchema } from '../../lib/leads/schema'
+import { contactLead } from '../helpers/leads'
 
 // Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -34,18 +35,7 @@ async function signedIn(email: string, password: string): Promise<SupabaseClient
   return c
 }
 
-const contact = (over: Record<string, unknown> = {}) => ({
-  id: crypto.randomUUID(),
-  kind: 'contact',
-  name: 'Jean Dupont',
-  email: 'jean@example.fr',
-  subject: 'Netting for hams',
-  message: 'Which diameter fits a 6 kg ham?',
-  locale: 'fr',
-  consent_contact: true,
-  consent_privacy: true,
-  ...over,
-})
+const contact = contactLead
 const quote = (over: Record<string, unknown> = {}) => ({
   ...contact(),
   kind: 'quote',

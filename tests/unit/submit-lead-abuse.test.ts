@@ -8,21 +8,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { countingWindows } from '../helpers/rate-windows'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import { contactLead, uniqueEmail } from '../helpers/leads'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
-const contact = (over: Record<string, unknown> = {}) => ({
-  id: crypto.randomUUID(),
-  kind: 'contact',
-  name: 'Jean Dupont',
-  email: `buyer.${crypto.randomUUID().slice(0, 8)}@example.fr`,
-  subject: 'Netting for hams',
-  message: 'Which diameter fits a 6 kg ham?',
-  locale: 'fr',
-  consent_contact: true,
-  consent_privacy: true,
-  ...over,
-})
+const contact = (over: Record<string, unknown> = {}) => contactLead({ email: uniqueEmail(), ...over })
 
 const notified = new Map<string, Promise<'sent' | 'failed'>>()
 let receiver: SmtpReceiver

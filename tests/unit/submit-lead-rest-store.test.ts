@@ -5,6 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { restStore } from '../../supabase/functions/submit-lead/store'
+import { contactLead, uniqueEmail } from '../helpers/leads'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
@@ -16,19 +17,8 @@ afterAll(async () => {
   await sb?.stop()
 })
 
-const contact = (over: Record<string, unknown> = {}) => ({
-  id: crypto.randomUUID(),
-  kind: 'contact',
-  name: 'Jean',
-  email: `jean.${crypto.randomUUID().slice(0, 8)}@example.fr`,
-  subject: 'S',
-  message: 'M',
-  locale: 'fr',
-  consent_contact: true,
-  consent_privacy: true,
-  products: [],
-  ...over,
-})
+const contact = (over: Record<string, unknown> = {}) =>
+  contactLead({ name: 'Jean', email: uniqueEmail('jean'), subject: 'S', message: 'M', products: [], ...over })
 
 async function row(id: string) {
   return (await sb.db.query<Record<string, unknown>>('select * from public.leads where id = $1', [id])).rows[0]

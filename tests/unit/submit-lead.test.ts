@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { countingWindows } from '../helpers/rate-windows'
+import { contactLead } from '../helpers/leads'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
@@ -14,18 +15,7 @@ const notified = new Map<string, Promise<'sent' | 'failed'>>()
 /** Every test plays its own client (the server trusts X-Forwarded-For in this file only). */
 const newClient = () => `203.0.113.${++clientNo}`
 
-const contact = (over: Record<string, unknown> = {}) => ({
-  id: crypto.randomUUID(),
-  kind: 'contact',
-  name: 'Jean Dupont',
-  email: 'jean@example.fr',
-  subject: 'Netting for hams',
-  message: 'Which diameter fits a 6 kg ham?',
-  locale: 'fr',
-  consent_contact: true,
-  consent_privacy: true,
-  ...over,
-})
+const contact = contactLead
 
 async function post(
   server: LocalSupabase,
