@@ -2,10 +2,15 @@
 // project, with each task's wall time from Turborepo's run summary (--summarize) and its CPU time
 // from the shell npm runs it with (scripts/bench/task-shell.sh), and the whole build's CPU from
 // cpu-time.py around it. The bench never runs the build any other way than a user does.
-import { spawn } from 'node:child_process'
+//
+// Peak memory: cpu-time.py appends the largest resident set of any process it waited for to the
+// file named by PEAK_RSS_LOG (lib/bench/peak-rss.ts). Every process of the build inherits the
+// variable, so one file collects every task's figure; the build's peak is the largest of them.
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { PEAK_RSS_LOG, peakRssKb } from '../../lib/bench/peak-rss'
 
 export type StepResult = {
   step: string
@@ -59,16 +64,22 @@ function lastSummary(dir: string): TurboSummary | undefined {
   return newest ? (JSON.parse(readFileSync(newest, 'utf8')) as TurboSummary) : undefined
 }
 
-/** `npm run build` in `dir`: wall time of the whole, its CPU, each task's wall and CPU, and every warning line. */
-export function build(dir: string): Promise<{ steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[] }> {
+export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[]; peakRssKb?: number }
+
+/** The peak memory cpu-time.py recorded in `file`, if it wrote any. */
+const readPeak = (file: string) => (existsSync(file) ? peakRssKb(readFileSync(file, 'utf8')) : undefined)
+
+/** `npm run build` in `dir`: wall time of the whole, its CPU, each task's wall and CPU, the peak memory of one process, and every warning line. */
+export function build(dir: string): Promise<BuildRun> {
   const cpuDir = mkdtempSync(join(tmpdir(), 'bench-cpu-'))
+  const peakLog = join(cpuDir, 'peak-rss.log')
   rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
   const { cmd, args } = cpuTimedArgv(['npm', 'run', 'build', '--', '--summarize'])
   const start = performance.now()
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: dir,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir },
+      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir, [PEAK_RSS_LOG]: peakLog },
     })
     const out: Buffer[] = []
     const err: Buffer[] = []
@@ -96,9 +107,36 @@ export function build(dir: string): Promise<{ steps: StepResult[]; ms: number; c
             ...(t.cache.status === 'HIT' ? { reused: true } : {}),
           }
         })
+      const peak = readPeak(peakLog)
       rmSync(cpuDir, { recursive: true, force: true })
       const warnings = lines.filter(isWarningLine).map((l) => l.trim())
-      done({ steps, ms, cpuMs, ok: status === 0, warnings })
+      done({ steps, ms, cpuMs, ok: status === 0, warnings, ...(peak === undefined ? {} : { peakRssKb: peak }) })
     })
   })
+}
+
+export type Timed = { wallMs: number; cpuMs: number; peakRssKb?: number; ok: boolean; tail: string }
+
+/** Wall time, CPU time (user + system, every descendant) and peak memory of a shell command, counted as the build's tasks are. */
+export function timed(command: string, cwd: string): Timed {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'))
+  const peakLog = join(dir, 'peak-rss.log')
+  const logFile = join(cwd, '.bench-out.log')
+  try {
+    const { cmd, args } = cpuTimedArgv(['bash', '-c', `${command} > .bench-out.log 2>&1`])
+    const start = performance.now()
+    const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, [PEAK_RSS_LOG]: peakLog } })
+    const wallMs = performance.now() - start
+    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
+    const peak = readPeak(peakLog)
+    return {
+      wallMs,
+      cpuMs: splitCpuTime(r.stderr ?? '').cpuMs,
+      ...(peak === undefined ? {} : { peakRssKb: peak }),
+      ok: r.status === 0,
+      tail: log.trim().split('\n').slice(-3).join('\n'),
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
 }

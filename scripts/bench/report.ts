@@ -1,5 +1,5 @@
 // The benchmark report's shape (reports/bench.json) and its Markdown rendering (reports/bench.md).
-import type { StepResult } from './our-build'
+import type { StepResult } from './build'
 import type { PeerBuild, SiteWeight } from './peers/shared'
 import { CATEGORIES, type LighthouseRun } from './lighthouse'
 import type { TestTiming } from './npm-test'

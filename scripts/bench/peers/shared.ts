@@ -1,13 +1,13 @@
 // What the peer benchmarks (astro.ts, hugo.ts) share: our built pages as Markdown with the data of
 // their chrome (lib/bench/peer-page.ts), our stylesheets, the timing of a peer's build (counted
-// as our build's steps are: scripts/bench/our-build.ts), and the weight check of a peer's output.
+// as our build's tasks are: scripts/bench/build.ts), and the weight check of a peer's output.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import { type LocaleChrome, localeChrome, pageAsMarkdown } from '../../../lib/bench/peer-page'
 import { htmlFiles } from '../../../tests/helpers/page-weight'
-import type { Timed } from '../our-build'
+import type { Timed } from '../build'
 
-export { timed } from '../our-build'
+export { timed } from '../build'
 
 /** What comparable means, checked: bytes a page's HTML and its stylesheets take, as served (not gzipped). */
 export type SiteWeight = { pages: number; htmlBytes: number; cssBytes: number }
