@@ -3,9 +3,9 @@
 //   hash in the CSP, so first paint never waits for a script request chain (on island pages it
 //   sits next to the island's loader, and the island does not carry it);
 // - the search pages also load the search script (components/search/search-client.ts), one file.
-// The pages step (scripts/pages.ts) finishes each page Vike writes with finishPage, so that the
-// pages it keeps for the next build are the finished ones; postbuild hashes whatever inline
-// scripts the pages carry for the CSP (inlineScriptHashes).
+// build:prerender (scripts/prerender.ts) finishes each page Vike writes with finishPage, so that
+// its outputs are the pages as they ship; postbuild hashes whatever inline scripts the pages
+// carry for the CSP (inlineScriptHashes).
 // `npm run dev` keeps using pages/content/+client.ts and the islands' own enhance() call in dev
 // (renderer/hydrate-island.tsx, pages/admin/+client.tsx), which do the same through Vite.
 import { createHash } from 'node:crypto'
@@ -53,7 +53,7 @@ export function finishPage(html: string, scripts: PageScripts): string {
   return out
 }
 
-/** Finishes the pages at `files` where they are; called on files Vike has just written (nothing else links to them yet). */
+/** Finishes the pages at `files` where they are, just after Vike has written them. */
 export function finishPages(files: string[], scripts: PageScripts): void {
   for (const file of files) {
     const html = readFileSync(file, 'utf8')

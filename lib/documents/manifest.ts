@@ -28,7 +28,7 @@ export type DocumentFile = {
 let cached: DocumentFile[] | undefined
 export function documentFiles(): DocumentFile[] {
   if (cached) return cached
-  if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run documents\` (part of \`npm run build\`) first`)
+  if (!existsSync(MANIFEST)) throw new Error(`${MANIFEST} is missing: run \`npm run build:documents\` (part of \`npm run build\`) first`)
   cached = JSON.parse(readFileSync(MANIFEST, 'utf8')) as DocumentFile[]
   return cached
 }

@@ -1,4 +1,4 @@
-// `npm run documents` (part of `npm run build`, before the pages are rendered): prints one PDF
+// build:documents (turbo.json; part of `npm run build`, before the pages are rendered): prints one PDF
 // data sheet per product and language and one size chart per language with Typst (./print.ts; no
 // browser), collects the compliance files of content/documents/, and writes
 // .generated/documents/manifest.json for the pages to list.
@@ -136,7 +136,7 @@ async function main() {
     }),
   )
 
-  const present = [...files.filter((f) => existsSync(f.source)), ...compliance].map((f) => ({ ...f, bytes: statSync(f.source).size }))
+  const present = [...files, ...compliance].map((f) => ({ ...f, bytes: statSync(f.source).size }))
   writeFileSync(MANIFEST, `${JSON.stringify(present, null, 1)}\n`)
   console.log(
     `documents: ${present.filter((f) => f.kind === 'data-sheet').length} data sheets and ${present.filter((f) => f.kind === 'size-chart').length} size charts (${jobs.length} printed, the rest cached), ${compliance.length} compliance file(s)`,
