@@ -10,9 +10,6 @@ export function prerenderUrls(page: string): string[] {
 /** The not-found page of each locale: "/404" (root, English) and "/tr/404", "/de/404", … */
 export const notFoundUrls = () => routeTable.locales.map((l) => (l === routeTable.defaultLocale ? '/404' : `/${l}/404`))
 
-/** The not-found pages to prerender (pages/content/not-found/+onBeforePrerenderStart.ts). */
-export const prerenderNotFoundUrls = () => notFoundUrls()
-
 /** Everything that must exist in dist/client after a build (checked by +onPrerenderStart and tests). */
 export const allPageUrls = () => [...[...routeTable.routes.values()].flatMap((r) => Object.values(r.paths)), ...notFoundUrls()]
 

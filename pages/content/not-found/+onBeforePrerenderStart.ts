@@ -1,4 +1,4 @@
 // https://vike.dev/onBeforePrerenderStart: the not-found page of every locale
-import { prerenderNotFoundUrls } from '../../../lib/routing/prerender'
+import { notFoundUrls } from '../../../lib/routing/prerender'
 
-export const onBeforePrerenderStart = () => prerenderNotFoundUrls()
+export const onBeforePrerenderStart = () => notFoundUrls()
