@@ -154,6 +154,8 @@ create table if not exists auth.mfa_factors (
 
 -- GoTrue's helpers for policies. The migrations read request.jwt.claims through
 -- public.jwt_claims() instead, but a policy written the usual Supabase way must work here too.
+-- GoTrue's own definitions, as the local backend's stand-in has them too
+-- (server/local-supabase/bootstrap.sql); each stand-in stays one file its engine runs whole.
 create or replace function auth.jwt() returns jsonb language sql stable as $$
   select coalesce(
     nullif(current_setting('request.jwt.claim', true), ''),
