@@ -9,7 +9,10 @@ export default {
   // renders the pages once the audit and the documents they list are written.
   // keepDistServer: dist/server stays after the prerender, so that dist/ is the same whether the
   // bundle task ran or was restored from Turborepo's cache (it is never deployed).
-  prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true },
+  // partial: a run of one shard (scripts/prerender.ts) has no URL of some pages, which Vike would
+  // warn about; +onPrerenderStart fails the build before any render if a URL of the route table is
+  // missing, and scripts/prerender.ts fails it after if any page was not written.
+  prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true, partial: true },
   // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
   disableAutoFullBuild: false,
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and

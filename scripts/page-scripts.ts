@@ -73,21 +73,23 @@ export function inlineScriptHashes(pages: Iterable<string>): string[] {
 /** Folders of the built site that hold no pages: bundles, the search index, the data sheets. */
 const NOT_PAGES = new Set(['assets', 'pagefind', 'documents'])
 
-/** Every page of `site` (path → HTML), read once for the checks and the search index. */
-export function readPages(site: string): Map<string, string> {
-  const pages = new Map<string, string>()
-  for (const file of filesUnder(site)) {
-    const folders = relative(site, file).split(sep).slice(0, -1)
-    if (file.endsWith('.html') && !folders.some((f) => NOT_PAGES.has(f))) pages.set(file, readFileSync(file, 'utf8'))
-  }
-  return pages
+/** Every page of `site`: its HTML files outside the folders that hold no pages. */
+export function pageFiles(site: string): string[] {
+  return filesUnder(site).filter(
+    (file) =>
+      file.endsWith('.html') &&
+      !relative(site, file)
+        .split(sep)
+        .slice(0, -1)
+        .some((f) => NOT_PAGES.has(f)),
+  )
 }
 
 /** What postbuild reports: pages carrying the page script inline (an inline module script that is not a loader), and search pages. */
-export function countScripts(pages: Map<string, string>): { inlined: number; searchPages: number } {
+export function countScripts(pages: Iterable<string>): { inlined: number; searchPages: number } {
   let inlined = 0
   let searchPages = 0
-  for (const html of pages.values()) {
+  for (const html of pages) {
     if (/<script type="module">(?!addEventListener\("load")/.test(html)) inlined++
     if (html.includes('id="site-search"')) searchPages++
   }

@@ -2,10 +2,10 @@
 // redirects, sitemap.xml, robots.txt and _headers, all derived from content/routes.yml; the
 // search index, the documents, the audit CSVs; and the checks of the whole site. It only adds
 // files to dist/: the pages are build:prerender's outputs.
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { AUDIT_FILES } from '../lib/audit/write'
-import { leftoverPlaceholders } from '../lib/build/leftover-placeholders'
+import { placeholderCheck } from '../lib/build/leftover-placeholders'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
 import { CLOUDFRONT_FUNCTION_MAX_BYTES, cloudfrontRequestFunction, cloudfrontResponseFunction } from '../lib/build/cloudfront'
@@ -15,8 +15,8 @@ import { allPageUrls } from '../lib/routing/prerender'
 import { loadBuildEnv } from '../lib/build/build-env'
 import { copyDocuments } from '../lib/documents/manifest'
 import { LOCAL_SUPABASE_URL } from '../lib/supabase/config'
-import { countScripts, inlineScriptHashes, readPages } from './page-scripts'
-import { writeSearchIndex } from './search-index'
+import { countScripts, inlineScriptHashes, pageFiles } from './page-scripts'
+import { type IndexedPage, indexablePage, writeSearchIndex } from './search-index'
 
 const out = 'dist/client'
 const site = facts.business.siteUrl
@@ -30,19 +30,36 @@ write('_redirects', redirectsFile(list))
 copyDocuments(out)
 write('sitemap.xml', sitemapXml(routeTable, site))
 write('robots.txt', robotsTxt(site))
-// The pages as they ship: build:prerender finished them (scripts/page-scripts.ts, finishPage).
-const pages = readPages(out)
-const counts = countScripts(pages)
+// The pages as they ship (build:prerender finished them), read once and one at a time: a large
+// catalogue's pages do not fit in memory together. Each page is counted, its inline scripts hashed
+// for the CSP, checked for unfilled placeholders (docs/ARCHITECTURE.md §4), and noted for the
+// search index if Pagefind indexes it.
+const counts = { inlined: 0, searchPages: 0 }
+const scriptHashes = new Set<string>()
+const indexable: IndexedPage[] = []
+const leftovers: string[] = []
+const placeholdersOn = placeholderCheck(out, 'content', routeTable.locales, routeTable.defaultLocale)
+for (const file of pageFiles(out)) {
+  const html = readFileSync(file, 'utf8')
+  const scripts = countScripts([html])
+  counts.inlined += scripts.inlined
+  counts.searchPages += scripts.searchPages
+  for (const hash of inlineScriptHashes([html])) scriptHashes.add(hash)
+  const page = indexablePage(out, file, html)
+  if (page) indexable.push(page)
+  leftovers.push(...placeholdersOn(file, html))
+}
 console.log(`postbuild: content-page script inlined into ${counts.inlined} pages; search script on ${counts.searchPages} pages`)
-// Pagefind indexes in a process of its own while the rest of this step runs (awaited at the end).
-const indexing = writeSearchIndex(out, undefined, pages)
+if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
+// Pagefind indexes in processes of its own while the rest of this step runs (awaited at the end).
+const indexing = writeSearchIndex(out, undefined, indexable)
 indexing.catch(() => undefined) // a failure is thrown where it is awaited, below
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
 const env = { ...(await loadBuildEnv('production', process.cwd(), 'VITE_')), ...process.env }
 const headers = securityHeaders(env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL, {
   hcaptcha: Boolean(env.VITE_HCAPTCHA_SITE_KEY?.trim()),
-  scriptHashes: inlineScriptHashes(pages.values()),
+  scriptHashes: [...scriptHashes].sort(),
 })
 write('_headers', headersFile(headers))
 
@@ -61,10 +78,6 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   if (!existsSync(from)) throw new Error(`postbuild: ${from} is missing: run npm run audit first`)
   copyFileSync(from, join(out, name))
 }
-// No page may show an unfilled "{name}" (docs/ARCHITECTURE.md §4).
-const leftovers = leftoverPlaceholders(out, 'content', routeTable.locales, routeTable.defaultLocale, pages)
-if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
-
 const search = await indexing
 const reused = search.languages.filter((lang) => !search.indexed.includes(lang))
 console.log(

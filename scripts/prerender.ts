@@ -4,35 +4,81 @@
 //   - "/tr/404" moved from tr/404/index.html to tr/404.html, where static hosts look for it.
 // A page whose render key is unchanged is not rendered again: renderer/+onRenderHtml.tsx takes
 // it from the render cache (lib/build/render-cache.ts).
-// Vike's CLI runs in a process of its own, without tsx's loader hooks, which would otherwise
+// Vike's CLI runs in processes of its own, without tsx's loader hooks, which would otherwise
 // see every module Vite and Vike load; meanwhile this process bundles the page scripts.
+// A large catalogue is prerendered in shards, one `vike prerender` each, as many at once as
+// there are cores: Vike holds every page it wrote until its run ends
+// (lib/routing/prerender-shards.ts says why and how the pages are split). A shard's pages are
+// finished as soon as its run ends, while the next runs.
 import { spawn } from 'node:child_process'
 import { existsSync, renameSync, rmSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
-import { finishPages, pageScripts, writeSearchScript } from './page-scripts'
+import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
+import { finishPages, type PageScripts, pageScripts, writeSearchScript } from './page-scripts'
 
 const out = 'dist/client'
 const start = performance.now()
-const vike = new Promise<void>((done, fail) => {
-  const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: 'inherit' })
-  child.on('error', fail)
-  child.on('close', (status) => (status === 0 ? done() : fail(new Error(`prerender: vike prerender failed (exit status ${status})`))))
-})
-vike.catch(() => undefined) // a failure is thrown where it is awaited, below
-const scripts = pageScripts()
-await vike
-
-writeSearchScript(out, scripts)
 const urls = allPageUrls()
-const missing = urls.filter((url) => !existsSync(join(out, pageFile(url))))
-if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
-finishPages(
-  urls.map((url) => join(out, pageFile(url))),
-  scripts,
-)
+// PRERENDER_PAGES_PER_SHARD: smaller shards, for the test that splits the real site
+// (tests/unit/prerender-shards.test.ts); the pages written are the same whatever the split.
+const shards = shardCount(urls.length, Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
+
+function vikePrerender(shard: number): Promise<void> {
+  const env = shards > 1 ? { ...process.env, [SHARD_ENV]: `${shard}/${shards}` } : process.env
+  return new Promise<void>((done, fail) => {
+    const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: 'inherit', env })
+    child.on('error', fail)
+    child.on('close', (status) =>
+      status === 0
+        ? done()
+        : fail(new Error(`prerender: vike prerender${shards > 1 ? ` of shard ${shard + 1}/${shards}` : ''} failed (exit status ${status})`)),
+    )
+  })
+}
+
+/** Checks that a run wrote each of its pages, then finishes them where they are. */
+function finish(pages: string[], scripts: PageScripts): void {
+  const missing = pages.filter((url) => !existsSync(join(out, pageFile(url))))
+  if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
+  finishPages(
+    pages.map((url) => join(out, pageFile(url))),
+    scripts,
+  )
+}
+
+/**
+ * Every shard, `parallel` at a time, each shard's pages finished as soon as its run ends (while
+ * the other runs go on). After a failure no shard starts; those running end, then it is thrown.
+ */
+async function allShards(parallel: number, scripts: Promise<PageScripts>): Promise<void> {
+  let next = 0
+  let failing = false
+  const worker = async () => {
+    while (next < shards && !failing) {
+      const shard = next++
+      try {
+        await vikePrerender(shard)
+        finish(shardOf(urls, urls, { index: shard, count: shards }), await scripts)
+      } catch (error) {
+        failing = true
+        throw error
+      }
+    }
+  }
+  const results = await Promise.allSettled(Array.from({ length: Math.min(parallel, shards) }, worker))
+  const failed = results.find((r) => r.status === 'rejected')
+  if (failed) throw failed.reason
+}
+
+// In a microtask: the first runs start before this process bundles the page scripts.
+const scripts = Promise.resolve().then(pageScripts)
+await allShards(availableParallelism(), scripts)
+
+writeSearchScript(out, await scripts)
 for (const url of notFoundUrls()) {
   renameSync(join(out, pageFile(url)), join(out, `${url}.html`))
   rmSync(join(out, url), { recursive: true })
 }
-console.log(`prerender: ${urls.length} pages in ${((performance.now() - start) / 1000).toFixed(1)} s`)
+console.log(`prerender: ${urls.length} pages${shards > 1 ? ` in ${shards} shards` : ''} in ${((performance.now() - start) / 1000).toFixed(1)} s`)

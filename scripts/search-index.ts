@@ -18,7 +18,8 @@ import * as pagefind from 'pagefind'
 import { filesUnder } from '../lib/build/files-under'
 import { linkOrCopy } from '../lib/build/link-or-copy'
 
-export type IndexedPage = { sourcePath: string; lang: string; content: string }
+/** A page Pagefind indexes: its path in the site, its file, its <html lang> and the hash of its HTML. */
+export type IndexedPage = { sourcePath: string; file: string; lang: string; hash: string }
 type Entry = { version: string; languages: Record<string, { hash: string; wasm: string; page_count: number }>; include_characters: string[] }
 
 // The package exports neither its package.json nor a require() entry; its import entry is lib/index.js.
@@ -27,26 +28,25 @@ const PAGEFIND_VERSION = (
 ).version
 const SHARED = `shared-${PAGEFIND_VERSION}`
 
-/**
- * Every HTML file under `site` that Pagefind would index (it has data-pagefind-body), with its
- * <html lang>; from `html` (path → HTML of every page) when the caller has read them already.
- */
-export function indexablePages(site: string, html?: Map<string, string>): IndexedPage[] {
-  const read = () => filesUnder(site).flatMap((path): [string, string][] => (path.endsWith('.html') ? [[path, readFileSync(path, 'utf8')]] : []))
-  const pages: IndexedPage[] = []
-  for (const [path, content] of html ?? read()) {
-    if (!content.includes('data-pagefind-body')) continue
-    const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
-    if (!lang) throw new Error(`search index: ${relative(site, path)} has data-pagefind-body but no <html lang>`)
-    pages.push({ sourcePath: relative(site, path).replace(/\\/g, '/'), lang: lang.toLowerCase(), content })
-  }
-  return pages.sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))
+/** The page at `file` if Pagefind would index it (it has data-pagefind-body), with its <html lang>. */
+export function indexablePage(site: string, file: string, content: string): IndexedPage | undefined {
+  if (!content.includes('data-pagefind-body')) return undefined
+  const sourcePath = relative(site, file).replace(/\\/g, '/')
+  const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
+  if (!lang) throw new Error(`search index: ${sourcePath} has data-pagefind-body but no <html lang>`)
+  return { sourcePath, file, lang: lang.toLowerCase(), hash: createHash('sha256').update(content).digest('hex') }
 }
 
-/** The cache key of one language: Pagefind's version and every indexable page of it, path and HTML. */
+/** Every HTML file under `site` that Pagefind would index, read one at a time. */
+export function indexablePages(site: string): IndexedPage[] {
+  return filesUnder(site).flatMap((file) => (file.endsWith('.html') ? (indexablePage(site, file, readFileSync(file, 'utf8')) ?? []) : []))
+}
+
+/** The cache key of one language: Pagefind's version and every indexable page of it, path and HTML (by its hash). */
 export function languageKey(lang: string, pages: IndexedPage[]): string {
   const hash = createHash('sha256').update(`pagefind ${PAGEFIND_VERSION}\0${lang}\0`)
-  for (const page of pages) if (page.lang === lang) hash.update(`${page.sourcePath}\0${page.content}\0`)
+  const ofLang = pages.filter((page) => page.lang === lang).sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))
+  for (const page of ofLang) hash.update(`${page.sourcePath}\0${page.hash}\0`)
   return `${lang}-${hash.digest('hex').slice(0, 20)}`
 }
 
@@ -78,7 +78,7 @@ function storeEntry(files: [string, Uint8Array][], dir: string, metaFile: string
 export const SEARCH_SERVICES = Math.max(1, Math.min(4, 2 * availableParallelism()))
 
 /** Languages in `groups` groups of about the same number of pages, largest language first. */
-export function languageGroups(pages: IndexedPage[], languages: string[], groups: number): string[][] {
+export function languageGroups(pages: { lang: string }[], languages: string[], groups: number): string[][] {
   const count = new Map<string, number>()
   for (const page of pages) count.set(page.lang, (count.get(page.lang) ?? 0) + 1)
   const out: { langs: string[]; pages: number }[] = Array.from({ length: Math.max(1, Math.min(groups, languages.length)) }, () => ({ langs: [], pages: 0 }))
@@ -132,8 +132,9 @@ async function indexLanguages(pages: IndexedPage[], keys: Map<string, string>, c
 async function indexGroup(service: typeof pagefind, pages: IndexedPage[], keys: Map<string, string>, cache: string, storeShared: boolean): Promise<void> {
   const { index, errors } = await service.createIndex({})
   if (!index) throw new Error(`search index: ${errors.join('; ')}`)
-  for (const page of pages) {
-    const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: page.content })
+  // In path order, as Pagefind reads a folder; each page read from its file when it is added.
+  for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))) {
+    const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: readFileSync(page.file, 'utf8') })
     if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
   }
   const got = await index.getFiles()
@@ -161,15 +162,14 @@ async function indexGroup(service: typeof pagefind, pages: IndexedPage[], keys: 
 /**
  * Writes `<site>/pagefind/`. Languages whose pages are unchanged since a build that kept `cache`
  * are copied from it; the others are indexed. Stale cache entries of a language are removed.
- * `html` as for indexablePages.
+ * `pages`: the site's indexable pages, when the caller has found them already (indexablePage).
  */
 export async function writeSearchIndex(
   site: string,
   cache = '.generated/search',
-  html?: Map<string, string>,
+  pages = indexablePages(site),
   services = SEARCH_SERVICES,
 ): Promise<{ pages: number; languages: string[]; indexed: string[] }> {
-  const pages = indexablePages(site, html)
   const languages = [...new Set(pages.map((p) => p.lang))].sort()
   const keys = new Map(languages.map((lang) => [lang, languageKey(lang, pages)]))
   mkdirSync(cache, { recursive: true })

@@ -16,28 +16,35 @@ const files = (dir: string, test: (name: string) => boolean): string[] => filesU
 /** A content file's language: content/ui/de.yml, content/pages/about/de.yml, content/guides/de/x.mdx. */
 const localeOfFile = (path: string) => path.match(/\/([a-z]{2})\.yml$/)?.[1] ?? path.match(/\/([a-z]{2})\/[^/]+\.mdx$/)?.[1]
 
-/** `pages` (path → HTML of every page under outDir), when the caller has read them already. */
-export function leftoverPlaceholders(outDir: string, contentDir: string, locales: string[], defaultLocale: string, pages?: Map<string, string>): string[] {
+/**
+ * The check of one page (its file under `outDir` and its HTML): the placeholders left on it, each
+ * named with the content files of its language that hold it. For a caller that reads each page once
+ * for several purposes (scripts/postbuild.ts).
+ */
+export function placeholderCheck(outDir: string, contentDir: string, locales: string[], defaultLocale: string): (page: string, html: string) => string[] {
   // Read only when a page has a placeholder: naming its source is the rare case, and a large catalogue has thousands of files.
   let read: { path: string; text: string }[] | undefined
   const content = () => {
     read ??= files(contentDir, (n) => /\.(ya?ml|mdx)$/.test(n) && !n.startsWith('_')).map((path) => ({ path, text: readFileSync(path, 'utf8') }))
     return read
   }
-  const problems: string[] = []
-  const html = pages ?? new Map(files(outDir, (n) => n.endsWith('.html')).map((page) => [page, readFileSync(page, 'utf8')]))
-  for (const [page, text] of html) {
+  return (page, text) => {
     const names = new Set([...pageText(text).matchAll(PLACEHOLDER)].map((m) => m[1]!))
-    if (!names.size) continue
+    if (!names.size) return []
     const url = `/${relative(outDir, page).split('\\').join('/')}`.replace(/index\.html$/, '')
     const first = url.split('/')[1] ?? ''
     const locale = locales.includes(first) ? first : defaultLocale
-    for (const name of names) {
+    return [...names].map((name) => {
       const sources = content()
         .filter((f) => f.text.includes(`{${name}}`) && [locale, undefined].includes(localeOfFile(f.path)))
         .map((f) => relative(process.cwd(), f.path).split('\\').join('/'))
-      problems.push(`${url}: "{${name}}" is on the page unfilled${sources.length ? `; it comes from ${sources.join(', ')}` : ''}`)
-    }
+      return `${url}: "{${name}}" is on the page unfilled${sources.length ? `; it comes from ${sources.join(', ')}` : ''}`
+    })
   }
-  return problems
+}
+
+/** Every placeholder left on the HTML pages under `outDir`, each page read in turn. */
+export function leftoverPlaceholders(outDir: string, contentDir: string, locales: string[], defaultLocale: string): string[] {
+  const check = placeholderCheck(outDir, contentDir, locales, defaultLocale)
+  return files(outDir, (n) => n.endsWith('.html')).flatMap((page) => check(page, readFileSync(page, 'utf8')))
 }

@@ -5,7 +5,7 @@ import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad, modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
 import { htmlFiles } from '../helpers/page-weight'
-import { inlineScriptHashes, readPages } from '../../scripts/page-scripts'
+import { inlineScriptHashes, pageFiles } from '../../scripts/page-scripts'
 
 describe('inlined page script', () => {
   const tag = '<script src="/assets/entries/pages_content_client.D_5RgZFR.js" type="module" async></script>'
@@ -100,9 +100,11 @@ describe('the pages of a built site', () => {
         mkdirSync(dirname(join(site, file)), { recursive: true })
         writeFileSync(join(site, file), `<p>${file}</p>`)
       }
-      const pages = readPages(site)
-      expect([...pages.keys()].map((f) => relative(site, f))).toEqual(['404.html', 'en/about/index.html', 'en/index.html', 'index.html'])
-      expect(pages.get(join(site, 'en/index.html'))).toBe('<p>en/index.html</p>')
+      expect(
+        pageFiles(site)
+          .map((f) => relative(site, f))
+          .sort(),
+      ).toEqual(['404.html', 'en/about/index.html', 'en/index.html', 'index.html'])
       expect(htmlFiles(site).map((f) => relative(site, f))).toEqual(files.filter((f) => f.endsWith('.html')).sort())
     } finally {
       rmSync(site, { recursive: true, force: true })

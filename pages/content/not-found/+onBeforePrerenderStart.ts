@@ -1,4 +1,4 @@
 // https://vike.dev/onBeforePrerenderStart: the not-found page of every locale
-import { notFoundUrls } from '../../../lib/routing/prerender'
+import { inThisShard, notFoundUrls } from '../../../lib/routing/prerender'
 
-export const onBeforePrerenderStart = () => notFoundUrls()
+export const onBeforePrerenderStart = () => inThisShard(notFoundUrls())

@@ -1,0 +1,77 @@
+// A large catalogue is prerendered in shards, one `vike prerender` each (lib/routing/prerender-shards.ts).
+// The split must lose no page, render none twice, and change nothing in what ships: the real site,
+// prerendered in three shards from the server bundle `npm run build` wrote, must give the very
+// pages the build gave in one run.
+import { spawn } from 'node:child_process'
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { allPageUrls } from '../../lib/routing/prerender'
+import { PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
+import { pageFiles } from '../../scripts/page-scripts'
+import { tempDir } from '../setup/temp-dirs'
+
+describe('shards of the prerender', () => {
+  const urls = allPageUrls()
+
+  it('reads the shard from the environment and refuses anything but "<index>/<count>"', () => {
+    expect(parseShard(undefined)).toEqual({ index: 0, count: 1 })
+    expect(parseShard('')).toEqual({ index: 0, count: 1 })
+    expect(parseShard('2/4')).toEqual({ index: 2, count: 4 })
+    for (const bad of ['4/4', '1/0', 'a/2', '1', '-1/2', '1/2/3']) expect(() => parseShard(bad)).toThrow(`PRERENDER_SHARD="${bad}"`)
+  })
+
+  it('needs one shard per PAGES_PER_SHARD pages, and one at least', () => {
+    expect(shardCount(0)).toBe(1)
+    expect(shardCount(PAGES_PER_SHARD)).toBe(1)
+    expect(shardCount(PAGES_PER_SHARD + 1)).toBe(2)
+    expect(shardCount(7537, 2000)).toBe(4)
+  })
+
+  it('gives every URL to exactly one shard, in shares that differ by one page at most', () => {
+    for (const count of [1, 2, 3, 7]) {
+      const shards = Array.from({ length: count }, (_, index) => shardOf(urls, urls, { index, count }))
+      expect(shards.flat().sort()).toEqual([...urls].sort())
+      const sizes = shards.map((s) => s.length)
+      expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThanOrEqual(1)
+    }
+    // A URL the route table does not list falls to the first shard: never lost.
+    expect(shardOf(['/elsewhere/'], urls, { index: 0, count: 3 })).toEqual(['/elsewhere/'])
+    expect(shardOf(['/elsewhere/'], urls, { index: 1, count: 3 })).toEqual([])
+  })
+
+  it('writes, in three shards, the pages one run wrote', async () => {
+    // A copy of what build:prerender reads: the built bundles (dist/ without pages, copied, since the
+    // run writes there), and the sources, content and the other tasks' outputs (linked, read only).
+    // Its render cache starts empty, so every page is rendered again.
+    const dir = tempDir('prerender-shards-')
+    const repo = resolve('.')
+    cpSync('dist', join(dir, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.html') })
+    for (const name of ['node_modules', 'pages', 'renderer', 'components', 'lib', 'content', 'public', 'scripts', '.velite', 'reports'])
+      symlinkSync(join(repo, name), join(dir, name))
+    for (const name of ['package.json', 'vite.config.ts', 'tsconfig.json']) cpSync(name, join(dir, name))
+    mkdirSync(join(dir, '.generated'))
+    symlinkSync(join(repo, '.generated/documents'), join(dir, '.generated/documents'))
+
+    const output = await new Promise<string>((done, fail) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], {
+        cwd: dir,
+        env: { ...process.env, PRERENDER_PAGES_PER_SHARD: String(Math.ceil(urls.length / 3)) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let text = ''
+      child.stdout.on('data', (chunk: Buffer) => (text += chunk))
+      child.stderr.on('data', (chunk: Buffer) => (text += chunk))
+      child.on('error', fail)
+      child.on('close', (status) => (status === 0 ? done(text) : fail(new Error(`scripts/prerender.ts exited ${status}:\n${text}`))))
+    })
+    expect(output).toContain(`prerender: ${urls.length} pages in 3 shards`)
+    expect(output).toMatch(/render cache: 0 of \d+ documents unchanged/) // rendered, not copied from the build
+
+    const built = pageFiles('dist/client').map((f) => relative('dist/client', f))
+    const sharded = pageFiles(join(dir, 'dist/client')).map((f) => relative(join(dir, 'dist/client'), f))
+    expect(sharded.sort()).toEqual(built.sort())
+    const differing = built.filter((page) => readFileSync(join('dist/client', page), 'utf8') !== readFileSync(join(dir, 'dist/client', page), 'utf8'))
+    expect(differing).toEqual([])
+  }, 120_000)
+})
