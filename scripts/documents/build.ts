@@ -5,18 +5,21 @@
 // PDFs are cached under .generated/documents/cache (gitignored, kept between builds) by the hash
 // of their sheet (./data-sheet.ts) and of how it is printed (layout, logo, fonts, engine version):
 // an unchanged sheet is copied, never printed twice.
-import { execFileSync } from 'node:child_process'
+import { execFileSync, fork } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { basename, join } from 'node:path'
 import { facts, find, pages, products, routeTable } from '../../lib/content/data'
 import { formatDate, MANIFEST, type DocumentFile } from '../../lib/documents/manifest'
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from './compliance-files'
 import { dataSheet, SIZE_CHART, type Sheet, sizeChart } from './data-sheet'
-import { printKey, printSheet } from './print'
+import { printKey } from './print'
+import { type PrintJob, printJob } from './print-worker'
 
 const OUT = '.generated/documents'
+const WORKER = 'scripts/documents/print-worker.ts'
 const CACHE = join(OUT, 'cache')
 
 /** The date a sheet's inputs last changed: today when edited and not committed, else the last commit. */
@@ -66,6 +69,33 @@ function dirtyFiles(): Set<string> {
   }
 }
 
+/** Sheets per printing process: below this, a second process costs more to start than it saves. */
+const SHEETS_PER_PROCESS = 200
+
+/**
+ * Prints every job: here when they are few (an edit reprints a handful), else in one process per
+ * core (./print-worker.ts), each with its share, since Typst prints on one thread.
+ */
+async function printAll(jobs: PrintJob[]): Promise<void> {
+  const processes = Math.min(availableParallelism(), Math.floor(jobs.length / SHEETS_PER_PROCESS))
+  if (processes < 2) {
+    for (const job of jobs) printJob(job)
+    return
+  }
+  const shares = Array.from({ length: processes }, (_, n) => jobs.filter((_, i) => i % processes === n))
+  await Promise.all(
+    shares.map(
+      (share) =>
+        new Promise<void>((done, fail) => {
+          const child = fork(WORKER, { execArgv: ['--import', 'tsx'], stdio: 'inherit' })
+          child.on('error', fail)
+          child.on('exit', (status) => (status === 0 ? done() : fail(new Error(`documents: a printing process failed (exit status ${status})`))))
+          child.send(share)
+        }),
+    ),
+  )
+}
+
 async function main() {
   mkdirSync(CACHE, { recursive: true })
   const dirty = dirtyFiles()
@@ -73,7 +103,7 @@ async function main() {
   const printing = printKey()
   const brand = facts.business.brand.toLowerCase().replace(/[^a-z0-9]+/g, '-')
   const files: DocumentFile[] = []
-  const jobs: { sheet: Sheet; pdf: string }[] = []
+  const jobs: PrintJob[] = []
   const cached = (sheet: Sheet) =>
     join(CACHE, `${createHash('sha256').update(printing).update('\0').update(JSON.stringify(sheet)).digest('hex').slice(0, 20)}.pdf`)
 
@@ -110,12 +140,7 @@ async function main() {
     files.push({ kind: 'size-chart', id: SIZE_CHART, lang: locale, href: `/documents/${brand}-${SIZE_CHART}-${locale}.pdf`, source: pdf, bytes: 0, date })
   }
 
-  // Each PDF is written under a temporary name and renamed, so an interrupted build never leaves
-  // a truncated file that later builds would take for a cached sheet.
-  for (const { sheet, pdf } of jobs) {
-    writeFileSync(`${pdf}.tmp`, printSheet(sheet))
-    renameSync(`${pdf}.tmp`, pdf)
-  }
+  await printAll(jobs)
 
   // The cache keeps the sheets this build uses and nothing else: an older version of a sheet is
   // never asked for again (its sheet changed), and CI carries .generated/ from commit to commit.
