@@ -25,17 +25,36 @@ const urls = allPageUrls()
 // (tests/unit/prerender-shards.test.ts); the pages written are the same whatever the split.
 const shards = shardCount(urls.length, Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
 
-function vikePrerender(shard: number): Promise<void> {
+/**
+ * One `vike prerender` (of one shard). `configLoaded` settles once Vike has loaded the project's
+ * config, which it announces with "pre-rendering HTML..." before it renders anything, or else
+ * once the run ends; `done` when the run ends, rejected unless it ended well.
+ *
+ * Two runs must not load the config at the same time: Vike compiles each +file to a temporary
+ * file beside it, named by its content's hash, imports it and deletes it
+ * (node_modules/vike/dist/node/vite/shared/resolveVikeConfigInternal/transpileAndExecuteFile.js),
+ * so one run can delete the file the other is about to import (ENOENT, a failed build). So each
+ * run starts once the previous one has loaded its config. Should Vike's message ever change, the
+ * next run waits for the previous one to end instead: slower, never wrong.
+ */
+function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Promise<void> } {
   const env = shards > 1 ? { ...process.env, [SHARD_ENV]: `${shard}/${shards}` } : process.env
-  return new Promise<void>((done, fail) => {
-    const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: 'inherit', env })
+  const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: ['inherit', 'pipe', 'inherit'], env })
+  let loaded: () => void = () => undefined
+  const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
+  child.stdout.on('data', (chunk: Buffer) => {
+    process.stdout.write(chunk)
+    if (chunk.includes('pre-rendering HTML')) loaded()
+  })
+  const done = new Promise<void>((resolve, fail) => {
     child.on('error', fail)
     child.on('close', (status) =>
       status === 0
-        ? done()
+        ? resolve()
         : fail(new Error(`prerender: vike prerender${shards > 1 ? ` of shard ${shard + 1}/${shards}` : ''} failed (exit status ${status})`)),
     )
-  })
+  }).finally(loaded)
+  return { configLoaded, done }
 }
 
 /** Checks that a run wrote each of its pages, then finishes them where they are. */
@@ -55,11 +74,18 @@ function finish(pages: string[], scripts: PageScripts): void {
 async function allShards(parallel: number, scripts: Promise<PageScripts>): Promise<void> {
   let next = 0
   let failing = false
+  // Each run starts once the one started before it has loaded its config (see vikePrerender).
+  let turn: Promise<void> | undefined
+  const startInTurn = (shard: number) => {
+    const run = turn ? turn.then(() => vikePrerender(shard)) : Promise.resolve(vikePrerender(shard))
+    turn = run.then((started) => started.configLoaded)
+    return run
+  }
   const worker = async () => {
     while (next < shards && !failing) {
       const shard = next++
       try {
-        await vikePrerender(shard)
+        await (await startInTurn(shard)).done
         finish(shardOf(urls, urls, { index: shard, count: shards }), await scripts)
       } catch (error) {
         failing = true
