@@ -37,6 +37,20 @@ export function indexablePage(site: string, file: string, content: string): Inde
   return { sourcePath, file, lang: lang.toLowerCase(), hash: createHash('sha256').update(content).digest('hex') }
 }
 
+/**
+ * What Pagefind needs of a page: the <html> tag (its lang), the <head> and the indexed <main>
+ * (renderer/document.tsx). The header, menus and footer around <main> are most of a page's
+ * bytes and grow with the catalogue (the menus list the products); Pagefind only parsed them to
+ * skip them. The index is the same, file for file (tests/unit/search-index.test.ts, over the
+ * real site); a page without those parts goes whole.
+ */
+export function searchableHtml(html: string): string {
+  const open = /<html\b[^>]*>/.exec(html)?.[0]
+  const head = /<head\b[\s\S]*?<\/head>/.exec(html)?.[0]
+  const main = /<main\b[^>]*\bdata-pagefind-body\b[\s\S]*<\/main>/.exec(html)?.[0]
+  return open && head && main ? `<!DOCTYPE html>${open}${head}<body>${main}</body></html>` : html
+}
+
 /** Every HTML file under `site` that Pagefind would index, read one at a time. */
 export function indexablePages(site: string): IndexedPage[] {
   return filesUnder(site).flatMap((file) => (file.endsWith('.html') ? (indexablePage(site, file, readFileSync(file, 'utf8')) ?? []) : []))
@@ -134,7 +148,7 @@ async function indexGroup(service: typeof pagefind, pages: IndexedPage[], keys: 
   if (!index) throw new Error(`search index: ${errors.join('; ')}`)
   // In path order, as Pagefind reads a folder; each page read from its file when it is added.
   for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))) {
-    const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: readFileSync(page.file, 'utf8') })
+    const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: searchableHtml(readFileSync(page.file, 'utf8')) })
     if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
   }
   const got = await index.getFiles()

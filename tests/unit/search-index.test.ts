@@ -2,11 +2,13 @@
 // the languages whose pages changed. What a warm build writes must be what a cold build (empty
 // cache: one Pagefind run over every language) writes for the same pages, file for file, or a
 // buyer's search would differ between the two.
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { languageGroups, writeSearchIndex } from '../../scripts/search-index'
+import * as pagefind from 'pagefind'
+import { pageFiles } from '../../scripts/page-scripts'
+import { indexablePages, languageGroups, searchableHtml, writeSearchIndex } from '../../scripts/search-index'
 
 const root = mkdtempSync(join(tmpdir(), 'search-index-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -90,7 +92,7 @@ describe('search index per language', () => {
 
   it('splits the languages into groups of about the same number of pages', () => {
     const pages = Object.entries({ en: 358, tr: 344, it: 164, es: 163, de: 162, fr: 161, ar: 129 }).flatMap(([lang, n]) =>
-      Array.from({ length: n }, (_, i) => ({ sourcePath: `${lang}/${i}/index.html`, lang, content: '' })),
+      Array.from({ length: n }, (_, i) => ({ sourcePath: `${lang}/${i}/index.html`, lang })),
     )
     const langs = ['ar', 'de', 'en', 'es', 'fr', 'it', 'tr']
     expect(languageGroups(pages, langs, 1)).toEqual([langs])
@@ -98,5 +100,37 @@ describe('search index per language', () => {
     expect(languageGroups(pages, ['de'], 4)).toEqual([['de']])
     const sizes = languageGroups(pages, langs, 2).map((g) => g.reduce((n, lang) => n + pages.filter((p) => p.lang === lang).length, 0))
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThan(130)
+  })
+
+  it("indexes the built site from each page's <head> and <main> alone, file for file as Pagefind indexes the whole pages", async () => {
+    // The pages `npm run build` wrote, copied: the index is written into the site, and dist/ is read by other tests.
+    const real = join(root, 'real-site')
+    for (const file of pageFiles('dist/client')) {
+      mkdirSync(dirname(join(real, relative('dist/client', file))), { recursive: true })
+      copyFileSync(file, join(real, relative('dist/client', file)))
+    }
+    const pages = indexablePages(real)
+    expect(pages.length).toBeGreaterThan(200)
+    const sample = searchableHtml(readFileSync(pages[0]!.file, 'utf8')) // the menus and footer are left out
+    expect(sample).toContain('data-pagefind-body')
+    expect(sample).not.toContain('<footer')
+    expect(sample).not.toContain('<nav')
+    await writeSearchIndex(real, join(root, 'real-cache'), pages, 1)
+
+    const { index } = await pagefind.createIndex({})
+    if (!index) throw new Error('Pagefind gave no index')
+    try {
+      for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1)))
+        await index.addHTMLFile({ sourcePath: page.sourcePath, content: readFileSync(page.file, 'utf8') })
+      const whole = Object.fromEntries(
+        (await index.getFiles()).files.map((f) => {
+          const path = f.path.replace(/\\/g, '/')
+          return [path, path === 'pagefind-entry.json' ? JSON.parse(Buffer.from(f.content).toString('utf8')) : Buffer.from(f.content).toString('base64')]
+        }),
+      )
+      expect(bundle(join(real, 'pagefind'))).toEqual(whole)
+    } finally {
+      await pagefind.close()
+    }
   })
 })
