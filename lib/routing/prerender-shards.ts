@@ -1,7 +1,7 @@
 // The prerender in shards. Vike keeps every page it has written in memory until its prerender
 // ends (each file's HTML stays in `prerenderContext.output`, in
 // node_modules/vike/dist/node/prerender/runPrerender.js), so one `vike prerender` of a large
-// catalogue grows with the whole site: 2.7 GB at 7,537 pages. scripts/prerender.ts therefore runs
+// catalogue grows with the whole site (reports/bench*.md give the peak). scripts/prerender.ts runs
 // one `vike prerender` per shard of at most PAGES_PER_SHARD pages, as many at once as there are
 // cores. Each run's pages' onBeforePrerenderStart hooks give the URLs of its shard only
 // (inThisShard in ./prerender.ts), so Vike never creates a page context for another shard's page.
@@ -10,7 +10,10 @@
 /** The environment variable scripts/prerender.ts sets for each `vike prerender`: "<index>/<count>". */
 export const SHARD_ENV = 'PRERENDER_SHARD'
 
-/** Pages per `vike prerender`: enough that Vike's own start (about a second of CPU) is paid rarely. */
+/**
+ * Pages per `vike prerender`: each run pays Vike's start again (its config, the server bundle,
+ * the content), so shards are as large as memory allows, and a site of this size or less runs once.
+ */
 export const PAGES_PER_SHARD = 2000
 
 /** How many shards `pages` pages need. */

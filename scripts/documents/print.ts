@@ -52,9 +52,9 @@ export function printSheet(sheet: Sheet): Buffer {
   }
   const pdf = compiler.pdf(doc, { pdfTags: true })
   // Typst memoizes results in a global cache that only grows: without eviction a catalogue's
-  // thousands of sheets keep every one of them in memory (2.6 GB at 64 times this catalogue,
-  // 1.4 GB with it). What every sheet shares (fonts, the layout's functions) is hit on each
-  // sheet and stays; 10 is the age Typst suggests for a one-shot tool.
+  // thousands of sheets keep every one of them in memory. What every sheet shares (fonts, the
+  // layout's functions) is hit on each sheet and stays; 10 is the age Typst suggests for a
+  // one-shot tool.
   compiler.evictCache(10)
   return pdf
 }
