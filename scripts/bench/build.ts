@@ -23,6 +23,8 @@ export type StepResult = {
   selfMs?: number
   /** Not run: Turborepo restored its outputs, its inputs being those of a run it kept. */
   reused?: boolean
+  /** The largest resident set (KB) of any one process of the task's tree. */
+  peakRssKb?: number
 }
 
 const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
@@ -96,11 +98,14 @@ export function build(dir: string): Promise<BuildRun> {
           const step = t.taskId.replace(/^build:/, '')
           const own = lines.filter((l) => l.startsWith(`${t.taskId}: `)).map((l) => l.slice(t.taskId.length + 2))
           const cpuFile = join(cpuDir, t.taskId)
+          // "<cpu ms> <peak KB>" (cpu-time.py --record); no file when Turborepo restored the task
+          const [cpuMs = 0, peak] = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number) : []
           const self = own.join('\n').match(/audit took ([\d.]+) ?ms/)
           return {
             step,
             ms: t.execution.endTime - t.execution.startTime,
-            cpuMs: existsSync(cpuFile) ? Number(readFileSync(cpuFile, 'utf8')) : 0,
+            cpuMs,
+            ...(peak ? { peakRssKb: peak } : {}),
             ok: t.execution.exitCode === 0 || t.cache.status === 'HIT',
             tail: own.slice(-3).join('\n'),
             ...(self ? { selfMs: Number(self[1]) } : {}),

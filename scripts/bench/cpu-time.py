@@ -2,7 +2,7 @@
 # grandchildren included, as the last stderr line: "cpu-time-ms <n>". When PEAK_RSS_LOG names a
 # file, it also appends "peak-rss-kb <n>" to it: the largest resident set of any of those
 # processes (lib/bench/peak-rss.ts reads it). A file, not stderr, so the last line stays the CPU time.
-# With `--record FILE` first, writes the CPU time to FILE instead of stderr
+# With `--record FILE` first, writes the CPU time and the peak memory to FILE instead of stderr
 # (scripts/bench/task-shell.sh: one file per build task).
 #
 # Why not bash's `times` (what the bench used before): it counts only descendants that each
@@ -42,8 +42,9 @@ if peak_log:
         f.write(f"peak-rss-kb {usage.ru_maxrss}\n")
 cpu_ms = round((usage.ru_utime + usage.ru_stime) * 1000)
 if record:
+    # The CPU time, then the largest resident set of the tree (KB): scripts/bench/build.ts reads both.
     with open(record, "w") as f:
-        f.write(f"{cpu_ms}\n")
+        f.write(f"{cpu_ms} {usage.ru_maxrss}\n")
 else:
     sys.stderr.write(f"\ncpu-time-ms {cpu_ms}\n")
 sys.exit(status if status >= 0 else 128 - status)

@@ -564,6 +564,13 @@ function peerSection(scale: BuildReport[], cores: number, peerNotes: string[]): 
       }),
     ),
     '',
+    `Peak memory per step of the cold build: the largest resident set of any one process of the step (the prerender's shards and the documents' printing processes are each one process), against ${name}'s:`,
+    '',
+    table(
+      ['Content', ...stepNames, `${name}`],
+      withPeer.map((b) => [`${b.factor}×`, ...stepNames.map((n) => mb(b.steps.find((st) => st.step === n)?.peakRssKb)), mb(b.peer!.peakRssKb)]),
+    ),
+    '',
   )
   return lines
 }

@@ -83,6 +83,14 @@ describe('peak memory of a process tree', () => {
       const kb = peakRssKb(readFileSync(log, 'utf8'))!
       expect(kb * 1024).toBeGreaterThan(150e6)
       expect(kb * 1024).toBeLessThan(1e9)
+
+      // As a build task's shell (scripts/bench/task-shell.sh): the CPU time and the peak go to the file.
+      const record = join(dir, 'task.record')
+      expect(spawnSync(python!, ['scripts/bench/cpu-time.py', '--record', record, 'bash', '-c', grow]).status).toBe(0)
+      const [cpuMs, peakKb] = readFileSync(record, 'utf8').trim().split(' ').map(Number)
+      expect(cpuMs).toBeGreaterThan(0)
+      expect(peakKb! * 1024).toBeGreaterThan(150e6)
+      expect(peakKb! * 1024).toBeLessThan(1e9)
     },
   )
 })
