@@ -5,8 +5,9 @@
 // Pagefind has no incremental mode and indexing is the largest per-page cost of the postbuild.
 // Its languages are independent of each other: each has its own files (`pagefind.<lang>_*.pf_meta`,
 // `wasm.<lang>.pagefind`, `index/<lang>_*`, `fragment/<lang>_*`) and its own entry in pagefind-entry.json. So each language's files are
-// kept in .generated/search/, keyed by the Pagefind version and the HTML of that language's
-// indexable pages, and only the languages whose pages changed are indexed again (in up to
+// kept in .generated/search/, keyed by the Pagefind version and what Pagefind reads of that
+// language's indexable pages (searchableHtml: the head and the indexed main), and only the
+// languages whose indexed pages changed are indexed again (in up to
 // SEARCH_SERVICES Pagefind processes side by side). The result is the same set of files as one
 // run over the whole site (tests/unit/search-index.test.ts).
 import { createHash } from 'node:crypto'
@@ -18,7 +19,7 @@ import * as pagefind from 'pagefind'
 import { filesUnder } from '../lib/build/files-under'
 import { linkOrCopy } from '../lib/build/link-or-copy'
 
-/** A page Pagefind indexes: its path in the site, its file, its <html lang> and the hash of its HTML. */
+/** A page Pagefind indexes: its path in the site, its file, its <html lang> and the hash of what Pagefind reads of it. */
 export type IndexedPage = { sourcePath: string; file: string; lang: string; hash: string }
 type Entry = { version: string; languages: Record<string, { hash: string; wasm: string; page_count: number }>; include_characters: string[] }
 
@@ -28,13 +29,17 @@ const PAGEFIND_VERSION = (
 ).version
 const SHARED = `shared-${PAGEFIND_VERSION}`
 
-/** The page at `file` if Pagefind would index it (it has data-pagefind-body), with its <html lang>. */
+/**
+ * The page at `file` if Pagefind would index it (it has data-pagefind-body), with its <html lang>
+ * and the hash of what Pagefind reads of it (searchableHtml): an edit to the menus or the footer
+ * alone leaves every language's index as it was.
+ */
 export function indexablePage(site: string, file: string, content: string): IndexedPage | undefined {
   if (!content.includes('data-pagefind-body')) return undefined
   const sourcePath = relative(site, file).replace(/\\/g, '/')
   const lang = /<html[^>]*\blang="([^"]+)"/.exec(content)?.[1]
   if (!lang) throw new Error(`search index: ${sourcePath} has data-pagefind-body but no <html lang>`)
-  return { sourcePath, file, lang: lang.toLowerCase(), hash: createHash('sha256').update(content).digest('hex') }
+  return { sourcePath, file, lang: lang.toLowerCase(), hash: createHash('sha256').update(searchableHtml(content)).digest('hex') }
 }
 
 /**
@@ -56,7 +61,7 @@ export function indexablePages(site: string): IndexedPage[] {
   return filesUnder(site).flatMap((file) => (file.endsWith('.html') ? (indexablePage(site, file, readFileSync(file, 'utf8')) ?? []) : []))
 }
 
-/** The cache key of one language: Pagefind's version and every indexable page of it, path and HTML (by its hash). */
+/** The cache key of one language: Pagefind's version and every indexable page of it, its path and what Pagefind reads of it (by hash). */
 export function languageKey(lang: string, pages: IndexedPage[]): string {
   const hash = createHash('sha256').update(`pagefind ${PAGEFIND_VERSION}\0${lang}\0`)
   const ofLang = pages.filter((page) => page.lang === lang).sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))

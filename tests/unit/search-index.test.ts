@@ -102,6 +102,17 @@ describe('search index per language', () => {
     expect(Math.max(...sizes) - Math.min(...sizes)).toBeLessThan(130)
   })
 
+  it('indexes no language again when only the menus or the footer changed, which Pagefind does not read', async () => {
+    const menuCache = join(root, 'menu-cache')
+    const before = site('menu-before', PAGES)
+    expect((await writeSearchIndex(before, menuCache)).indexed).toEqual(['ar', 'de', 'en'])
+    const renamed = Object.fromEntries(Object.entries(PAGES).map(([path, html]) => [path, html.replace('<header>Menu</header>', '<header>Menü, neu</header>')]))
+    expect(renamed).not.toEqual(PAGES)
+    const after = site('menu-after', renamed)
+    expect((await writeSearchIndex(after, menuCache)).indexed).toEqual([])
+    expect(bundle(join(after, 'pagefind'))).toEqual(bundle(join(before, 'pagefind')))
+  })
+
   it("indexes the built site from each page's <head> and <main> alone, file for file as Pagefind indexes the whole pages", async () => {
     // The pages `npm run build` wrote, copied: the index is written into the site, and dist/ is read by other tests.
     const real = join(root, 'real-site')
