@@ -15,8 +15,7 @@ import { formatDate, MANIFEST, type DocumentFile } from '../../lib/documents/man
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from './compliance-files'
 import { dataSheet, SIZE_CHART, type Sheet, sizeChart } from './data-sheet'
-import { printKey } from './print'
-import { type PrintJob, printJob } from './print-worker'
+import { type PrintJob, printJob, printKey } from './print'
 
 const OUT = '.generated/documents'
 const WORKER = 'scripts/documents/print-worker.ts'

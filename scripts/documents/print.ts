@@ -2,7 +2,7 @@
 // module from npm, so printing needs no browser and nothing beyond `npm ci`. The layout is
 // ./sheet.typ; the fonts (./fonts.ts) are embedded, subset, in every PDF.
 import { createHash } from 'node:crypto'
-import { readFileSync } from 'node:fs'
+import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { NodeCompiler } from '@myriaddreamin/typst-ts-node-compiler'
 import { FONT_FILES, fontBlobs } from './fonts'
@@ -57,4 +57,13 @@ export function printSheet(sheet: Sheet): Buffer {
   // one-shot tool.
   compiler.evictCache(10)
   return pdf
+}
+
+/** A sheet and the PDF file to print it to. */
+export type PrintJob = { sheet: Sheet; pdf: string }
+
+/** Prints a job's PDF under a temporary name, then renames it: an interrupted build never leaves a truncated sheet that later builds would take for a cached one. */
+export function printJob({ sheet, pdf }: PrintJob): void {
+  writeFileSync(`${pdf}.tmp`, printSheet(sheet))
+  renameSync(`${pdf}.tmp`, pdf)
 }

@@ -6,8 +6,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { sizeChart } from '../../scripts/documents/data-sheet'
-import { printSheet } from '../../scripts/documents/print'
-import type { PrintJob } from '../../scripts/documents/print-worker'
+import { type PrintJob, printSheet } from '../../scripts/documents/print'
 import { tempDir } from '../setup/temp-dirs'
 
 const runWorker = (jobs: PrintJob[]) =>
