@@ -8,7 +8,14 @@ import { join } from 'node:path'
 import { build } from 'esbuild'
 import { describe, expect, it } from 'vitest'
 
-type DryTask = { taskId: string; command: string; inputs: Record<string, string>; dependencies: string[]; outputs: string[] }
+type DryTask = {
+  taskId: string
+  command: string
+  inputs: Record<string, string>
+  dependencies: string[]
+  outputs: string[]
+  environmentVariables: { specified: { env: string[] } }
+}
 
 function dryRun(): DryTask[] {
   const r = spawnSync('node_modules/.bin/turbo', ['run', 'build:site', '--dry=json'], {
@@ -110,5 +117,16 @@ describe('the build graph (turbo.json)', () => {
     const bundle = tasks.get('build:bundle')!
     expect(bundle.dependencies).toEqual([])
     expect(Object.keys(bundle.inputs).filter((f) => f.startsWith('content/') || f === 'lib/i18n/ui-keys.ts')).toEqual([])
+  })
+
+  // build:guard is kept like any task (its log replayed): a pass must not be replayed for a
+  // deployment it never saw, so every variable its code reads must enter its hash.
+  it('build:guard: every environment variable its code reads enters its hash', async () => {
+    const guard = tasks.get('build:guard')!
+    const declared = guard.environmentVariables.specified.env.map((name) => new RegExp(`^${name.replace('*', '.*')}$`))
+    const files = await importedFiles([scriptOf(guard.command)!])
+    const read = new Set(files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/\benv\.([A-Z][A-Z0-9_]*)/g)].map((m) => m[1]!)))
+    expect([...read]).toEqual(expect.arrayContaining(['DEPLOY', 'CF_PAGES', 'NETLIFY', 'VITE_SUPABASE_URL']))
+    expect([...read].filter((name) => !declared.some((pattern) => pattern.test(name)))).toEqual([])
   })
 })
