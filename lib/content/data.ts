@@ -12,9 +12,26 @@ export class MissingContentError extends Error {
   override name = 'MissingContentError'
 }
 
+/** The first entry of `list` with this id in this locale, if any. Indexed once per list (content
+ *  is never changed in place): every page looks its content up, and a scan per page made the
+ *  build grow with pages × catalogue. */
+export function lookup<T extends { id: string; locale: string }>(list: readonly T[], id: string, locale: string): T | undefined {
+  let index = indexes.get(list) as Map<string, T> | undefined
+  if (!index) {
+    index = new Map()
+    for (const entry of list) {
+      const key = `${entry.id}\0${entry.locale}`
+      if (!index.has(key)) index.set(key, entry)
+    }
+    indexes.set(list, index)
+  }
+  return index.get(`${id}\0${locale}`)
+}
+const indexes = new WeakMap<object, Map<string, unknown>>()
+
 /** The first entry matching, or a build error that names the file a translator must create. */
 export function find<T extends { id: string; locale: LocaleCode }>(list: T[], id: string, locale: LocaleCode, expectedFile: string): T {
-  const hit = list.find((x) => x.id === id && x.locale === locale)
+  const hit = lookup(list, id, locale)
   if (!hit) throw new MissingContentError(`${expectedFile}: missing (needed for the ${locale} page "${id}")`)
   return hit
 }

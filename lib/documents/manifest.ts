@@ -33,9 +33,29 @@ export function documentFiles(): DocumentFile[] {
   return cached
 }
 
-export const dataSheets = (product: string) => documentFiles().filter((f) => f.kind === 'data-sheet' && f.id === product)
+/** The manifest's files of one kind by id, in manifest order: each product page asks for its
+ *  sheets, and a scan of the whole manifest per page grew with pages × catalogue. */
+const byId = (sheets: boolean): Map<string, DocumentFile[]> => {
+  const files = documentFiles()
+  let index = indexes.get(files)?.[sheets ? 0 : 1]
+  if (!index) {
+    const pair: [Map<string, DocumentFile[]>, Map<string, DocumentFile[]>] = [new Map(), new Map()]
+    for (const f of files) {
+      const map = pair[f.kind === 'data-sheet' ? 0 : 1]
+      const same = map.get(f.id)
+      if (same) same.push(f)
+      else map.set(f.id, [f])
+    }
+    indexes.set(files, pair)
+    index = pair[sheets ? 0 : 1]
+  }
+  return index
+}
+const indexes = new WeakMap<DocumentFile[], [Map<string, DocumentFile[]>, Map<string, DocumentFile[]>]>()
+
+export const dataSheets = (product: string): DocumentFile[] => [...(byId(true).get(product) ?? [])]
 /** The files of an item of the downloads page: the generated size chart, or dropped compliance files. */
-export const itemFiles = (item: string) => documentFiles().filter((f) => f.kind !== 'data-sheet' && f.id === item)
+export const itemFiles = (item: string): DocumentFile[] => [...(byId(false).get(item) ?? [])]
 
 // Every product page lists its sheet in every language: one formatter per locale, not per file.
 const sizeFormat = /* @__PURE__ */ memoFormatter(

@@ -63,6 +63,10 @@ describe('facts as text (content/facts.yml)', () => {
     expect(offeredStitchCounts(lines, 'en')).toBe('16, 20, 28, and 32')
     expect(offeredStitchCounts(lines, 'de')).toBe('16, 20, 28 und 32')
     expect(strip(offeredStitchCounts(lines, 'ar'))).toBe('16 و20 و28 و32')
+    // asked once per facts object, and each object gets its own counts
+    const other = { products: { d: { stitches: [18] } } } as unknown as Pick<typeof facts, 'products'>
+    expect(knittedStitchCounts(other)).toEqual([18])
+    expect(knittedStitchCounts(lines)).toEqual([16, 20, 28, 32])
   })
   it('product spec: values isolated in Arabic only', () => {
     expect(productSpec(facts, 'pork', 'en')).toEqual({ diameter: '90–220 mm', stitches: '20 / 24 / 28', heat: '220 °C (428 °F)', rolls: '50 m and 100 m' })

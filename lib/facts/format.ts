@@ -4,7 +4,7 @@
 // Lists ("50 m and 100 m", "50 m و100 m") go through Intl.ListFormat in the page's language
 // (lib/i18n/format.ts).
 import type { Facts } from '../../.velite/index.js'
-import { formatList as listIn } from '../i18n/format'
+import { formatList as listIn, memoFormatter } from '../i18n/format'
 
 const RTL = new Set(['ar', 'he', 'fa', 'ur'])
 export const isRtl = (locale: string) => RTL.has(locale.split('-')[0]!)
@@ -47,8 +47,15 @@ export const rollLengths = (facts: Pick<Facts, 'sizing'>, locale: string) =>
 
 /** Every stitch count we knit: the union of the product lines' own counts, smallest first. There
  *  is no separate site-wide list, so the compare page cannot name a count no line is knitted in. */
-export const knittedStitchCounts = (facts: Pick<Facts, 'products'>) =>
-  [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)
+export function knittedStitchCounts(facts: Pick<Facts, 'products'>): readonly number[] {
+  // Once per facts object (content is never changed in place): every page and every data sheet
+  // asks, and the union runs over the whole catalogue, so unmemoized the build grew with
+  // pages × products.
+  let counts = stitchCountsOf.get(facts.products)
+  if (!counts) stitchCountsOf.set(facts.products, (counts = [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)))
+  return counts
+}
+const stitchCountsOf = new WeakMap<object, readonly number[]>()
 
 /** The counts we knit as a list in the locale: "16, 18, 20, 24, 28 and 32". */
 export const offeredStitchCounts = (facts: Pick<Facts, 'products'>, locale: string) => formatValueList(locale, knittedStitchCounts(facts).map(String))
@@ -85,8 +92,11 @@ export function arabicWeeks({ min, max }: Range): string {
   return `${isolateLtr(min === max ? String(max) : range({ min, max }))} ${noun}`
 }
 const STRETCH_VARS = { stretchCooking: 'standard-cooking', stretchRoasting: 'roasting', stretchSmoking: 'smoking', stretchDrying: 'drying' } as const
-/** Latin digits in every locale, as the facts are shown site-wide; the locale's decimal mark. */
-const decimal = (locale: string) => new Intl.NumberFormat(isRtl(locale) ? `${locale}-u-nu-latn` : locale, { maximumFractionDigits: 2, useGrouping: false })
+/** Latin digits in every locale, as the facts are shown site-wide; the locale's decimal mark.
+ *  One formatter per locale (memoFormatter): factVars runs for every page and every data sheet. */
+const decimal = /* @__PURE__ */ memoFormatter(
+  (locale) => new Intl.NumberFormat(isRtl(locale) ? `${locale}-u-nu-latn` : locale, { maximumFractionDigits: 2, useGrouping: false }),
+)
 
 /** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
  *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. In Arabic the week placeholders

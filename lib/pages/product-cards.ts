@@ -1,5 +1,5 @@
 import type { ProductCard } from './product-card'
-import { translator, facts, products, routeTable } from '../content/data'
+import { translator, facts, lookup, products, routeTable } from '../content/data'
 import { productSpec } from '../facts/format'
 import type { LocaleCode } from '../routing/table'
 
@@ -10,7 +10,7 @@ export function productCards(locale: LocaleCode): ProductCard[] {
     .filter((r) => r.page === 'product' && r.paths[locale])
     .map((r) => {
       const id = r.param!
-      const content = products.find((p) => p.id === id && p.locale === locale)
+      const content = lookup(products, id, locale)
       const { diameter, stitches } = productSpec(facts, id, locale)
       return {
         id,

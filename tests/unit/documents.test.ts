@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { extractText, getDocumentProxy, getMeta } from 'unpdf'
 import { describe, expect, it } from 'vitest'
 import { facts, find, products, routeTable, translator } from '../../lib/content/data'
-import { type DocumentFile, documentFiles, formatDate, formatSize } from '../../lib/documents/manifest'
+import { type DocumentFile, dataSheets, documentFiles, formatDate, formatSize, itemFiles } from '../../lib/documents/manifest'
 import { productSpec, rollLengthsOrCustom } from '../../lib/facts/format'
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from '../../scripts/documents/compliance-files'
@@ -71,6 +71,15 @@ function pageSpecRows(file: DocumentFile): string[][] {
 }
 
 describe('data sheets', () => {
+  it('a product’s sheets, and an item’s other files, are those of the manifest, in its order', () => {
+    for (const id of new Set(documentFiles().map((f) => f.id))) {
+      expect(dataSheets(id)).toEqual(documentFiles().filter((f) => f.kind === 'data-sheet' && f.id === id))
+      expect(itemFiles(id)).toEqual(documentFiles().filter((f) => f.kind !== 'data-sheet' && f.id === id))
+    }
+    expect(dataSheets('beef').map((f) => f.lang)).toEqual(expect.arrayContaining(['en', 'ar']))
+    expect(itemFiles('size-chart')).toHaveLength(routeTable.locales.length)
+    expect(dataSheets('no-such-product')).toEqual([])
+  })
   it('exist for every product in every language it is published in, and nowhere else', () => {
     const expected = productRoutes.flatMap((r) => Object.keys(r.paths).map((l) => `${r.param}/${l}`)).sort()
     expect(sheets.map((s) => `${s.id}/${s.lang}`).sort()).toEqual(expected)
