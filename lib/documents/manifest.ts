@@ -33,29 +33,26 @@ export function documentFiles(): DocumentFile[] {
   return cached
 }
 
-/** The manifest's files of one kind by id, in manifest order: each product page asks for its
- *  sheets, and a scan of the whole manifest per page grew with pages × catalogue. */
-const byId = (sheets: boolean): Map<string, DocumentFile[]> => {
-  const files = documentFiles()
-  let index = indexes.get(files)?.[sheets ? 0 : 1]
-  if (!index) {
-    const pair: [Map<string, DocumentFile[]>, Map<string, DocumentFile[]>] = [new Map(), new Map()]
-    for (const f of files) {
-      const map = pair[f.kind === 'data-sheet' ? 0 : 1]
-      const same = map.get(f.id)
+/** The manifest's files by kind ("sheet" or "other") and id, in manifest order, made once like
+ *  the manifest itself: each product page asks for its sheets, and a scan of the whole manifest
+ *  per page grew with pages × catalogue. */
+let byId: Map<string, DocumentFile[]> | undefined
+function filesOf(kind: 'sheet' | 'other', id: string): readonly DocumentFile[] {
+  if (!byId) {
+    byId = new Map()
+    for (const f of documentFiles()) {
+      const key = `${f.kind === 'data-sheet' ? 'sheet' : 'other'}\0${f.id}`
+      const same = byId.get(key)
       if (same) same.push(f)
-      else map.set(f.id, [f])
+      else byId.set(key, [f])
     }
-    indexes.set(files, pair)
-    index = pair[sheets ? 0 : 1]
   }
-  return index
+  return byId.get(`${kind}\0${id}`) ?? []
 }
-const indexes = new WeakMap<DocumentFile[], [Map<string, DocumentFile[]>, Map<string, DocumentFile[]>]>()
 
-export const dataSheets = (product: string): DocumentFile[] => [...(byId(true).get(product) ?? [])]
+export const dataSheets = (product: string) => filesOf('sheet', product)
 /** The files of an item of the downloads page: the generated size chart, or dropped compliance files. */
-export const itemFiles = (item: string): DocumentFile[] => [...(byId(false).get(item) ?? [])]
+export const itemFiles = (item: string) => filesOf('other', item)
 
 // Every product page lists its sheet in every language: one formatter per locale, not per file.
 const sizeFormat = /* @__PURE__ */ memoFormatter(

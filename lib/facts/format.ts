@@ -52,7 +52,10 @@ export function knittedStitchCounts(facts: Pick<Facts, 'products'>): readonly nu
   // asks, and the union runs over the whole catalogue, so unmemoized the build grew with
   // pages × products.
   let counts = stitchCountsOf.get(facts.products)
-  if (!counts) stitchCountsOf.set(facts.products, (counts = [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)))
+  if (!counts) {
+    counts = [...new Set(Object.values(facts.products).flatMap((p) => p.stitches))].sort((a, b) => a - b)
+    stitchCountsOf.set(facts.products, counts)
+  }
   return counts
 }
 const stitchCountsOf = new WeakMap<object, readonly number[]>()
