@@ -2,10 +2,22 @@ import react from '@vitejs/plugin-react'
 import vike from 'vike/plugin'
 import { defineConfig } from 'vite'
 
+// The option Vike's server-entry plugin reads from the config (its package declares no type for it).
+declare module 'vite' {
+  interface UserConfig {
+    vitePluginServerEntry?: { disableAutoImport?: boolean }
+  }
+}
+
 // Configuration only: nothing here rewrites what Rolldown emits (islands: budgets.json says why).
 
 export default defineConfig({
   plugins: [react(), vike()],
+  // The prerender finds the server bundle in dist/server (outDir), not through the pointer Vike's
+  // server-entry plugin would write into node_modules on every build: that file is no output of
+  // build:bundle (turbo.json), so a build restored from the cache left it naming whichever checkout
+  // last bundled with this node_modules, and a copy sharing it prerendered the other's site.
+  vitePluginServerEntry: { disableAutoImport: true },
   // The local backend's port for local builds and `npm run dev` (lib/supabase/config.ts): the
   // SUPABASE_PORT that server/local-services.ts starts the backend on. A number, never a key.
   define: {
@@ -29,7 +41,9 @@ export default defineConfig({
   },
   environments: {
     // The prerender imports velite's output (JSON modules) from .velite/ at run time instead of
-    // compiling all content into a chunk; the absolute path is fine: dist/server is never deployed.
+    // compiling all content into a chunk. The import is by absolute path (Rolldown's relative one
+    // misses from dist/server/chunks/), so build:bundle hashes the checkout's path (PWD in
+    // turbo.json): a bundle kept for one checkout is never restored into another.
     ssr: {
       build: {
         rolldownOptions: {

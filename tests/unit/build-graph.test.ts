@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 
 type DryTask = {
   taskId: string
+  hash: string
   command: string
   inputs: Record<string, string>
   dependencies: string[]
@@ -17,10 +18,10 @@ type DryTask = {
   environmentVariables: { specified: { env: string[] } }
 }
 
-function dryRun(): DryTask[] {
+function dryRun(env: NodeJS.ProcessEnv = {}): DryTask[] {
   const r = spawnSync('node_modules/.bin/turbo', ['run', 'build:site', '--dry=json'], {
     encoding: 'utf8',
-    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1' },
+    env: { ...process.env, TURBO_TELEMETRY_DISABLED: '1', ...env },
     maxBuffer: 64 * 1024 * 1024,
   })
   if (r.status !== 0) throw new Error(`turbo --dry=json failed: ${r.stderr}`)
@@ -117,6 +118,23 @@ describe('the build graph (turbo.json)', () => {
     const bundle = tasks.get('build:bundle')!
     expect(bundle.dependencies).toEqual([])
     expect(Object.keys(bundle.inputs).filter((f) => f.startsWith('content/') || f === 'lib/i18n/ui-keys.ts')).toEqual([])
+  })
+
+  // The server bundle imports .velite/ by absolute path (vite.config.ts): a bundle kept in one
+  // checkout and restored in another would prerender the first checkout's content.
+  it('build:bundle is kept per checkout: its hash holds the checkout path, which content does not need', () => {
+    const hashes = (pwd: string) => new Map(dryRun({ PWD: pwd }).map((t) => [t.taskId, t.hash]))
+    const [a, b] = [hashes('/srv/a/site'), hashes('/srv/b/site')]
+    expect(a.get('build:bundle')).not.toBe(b.get('build:bundle'))
+    expect(a.get('build:content')).toBe(b.get('build:content'))
+  })
+
+  // Vike's server-entry plugin would write, on every bundle, a file into node_modules naming this
+  // checkout's dist/server, which the prerender then imports. It is no output of any task, so a
+  // bundle restored from the cache would leave it naming whichever checkout bundled last.
+  it('the bundle writes nothing into node_modules: the prerender finds dist/server itself', () => {
+    const pointer = readFileSync('node_modules/@brillout/vite-plugin-server-entry/dist/esm/runtime/autoImporter.js', 'utf8')
+    expect(pointer).not.toMatch(/dist\/server\/entry/)
   })
 
   // build:guard is kept like any task (its log replayed): a pass must not be replayed for a
