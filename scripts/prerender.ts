@@ -10,10 +10,14 @@
 // there are cores: Vike holds every page it wrote until its run ends
 // (lib/routing/prerender-shards.ts says why and how the pages are split). A shard's pages are
 // finished as soon as its run ends, while the next runs.
+// Pages are written over the last build's files, which this task takes back from where
+// `npm run build` moved them, and what the last site had and this one has not is removed
+// (lib/build/reuse-pages.ts says why).
 import { spawn } from 'node:child_process'
-import { existsSync, renameSync, rmSync } from 'node:fs'
+import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
 import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
 import { finishPages, type PageScripts, pageScripts, writeSearchScript } from './page-scripts'
@@ -57,9 +61,12 @@ function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Prom
   return { configLoaded, done }
 }
 
-/** Checks that a run wrote each of its pages, then finishes them where they are. */
+/**
+ * Checks that a run wrote each of its pages (a page of the last site that Vike did not write over
+ * is older than this run), then finishes them where they are.
+ */
 function finish(pages: string[], scripts: PageScripts): void {
-  const missing = pages.filter((url) => !existsSync(join(out, pageFile(url))))
+  const missing = pages.filter((url) => (statSync(join(out, pageFile(url)), { throwIfNoEntry: false })?.mtimeMs ?? 0) < adoptedAt)
   if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
   finishPages(
     pages.map((url) => join(out, pageFile(url))),
@@ -98,13 +105,19 @@ async function allShards(parallel: number, scripts: Promise<PageScripts>): Promi
   if (failed) throw failed.reason
 }
 
+// Every page is written after this; the last site's pages were written before `npm run build` began.
+const adoptedAt = Date.now()
+const adopted = adoptPageFolders(lastSite(), out, urls.map(pageFile))
 // In a microtask: the first runs start before this process bundles the page scripts.
 const scripts = Promise.resolve().then(pageScripts)
 await allShards(availableParallelism(), scripts)
 
 writeSearchScript(out, await scripts)
-for (const url of notFoundUrls()) {
+const notFound = notFoundUrls()
+for (const url of notFound) {
   renameSync(join(out, pageFile(url)), join(out, `${url}.html`))
   rmSync(join(out, url), { recursive: true })
 }
+const pages = new Set(urls.map((url) => (notFound.includes(url) ? `${url.slice(1)}.html` : pageFile(url))))
+removeOthers(out, adopted, pages)
 console.log(`prerender: ${urls.length} pages${shards > 1 ? ` in ${shards} shards` : ''} in ${((performance.now() - start) / 1000).toFixed(1)} s`)
