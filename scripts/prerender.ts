@@ -17,6 +17,7 @@ import { spawn } from 'node:child_process'
 import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
+import { createInterface } from 'node:readline'
 import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
 import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
@@ -27,7 +28,7 @@ const start = performance.now()
 const urls = allPageUrls()
 // PRERENDER_PAGES_PER_SHARD: smaller shards, for the test that splits the real site
 // (tests/unit/prerender-shards.test.ts); the pages written are the same whatever the split.
-const shards = shardCount(urls.length, Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
+const shards = shardCount(urls.length, availableParallelism(), Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
 
 /**
  * One `vike prerender` (of one shard). `configLoaded` settles once Vike has loaded the project's
@@ -46,9 +47,11 @@ function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Prom
   const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: ['inherit', 'pipe', 'inherit'], env })
   let loaded: () => void = () => undefined
   const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
-  child.stdout.on('data', (chunk: Buffer) => {
-    process.stdout.write(chunk)
-    if (chunk.includes('pre-rendering HTML')) loaded()
+  // Vike names every file it writes, one line each: thousands of lines the build's log would keep
+  // and replay on every build that reuses this task. Its other lines (the count, warnings) pass.
+  createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
+    if (!line.startsWith(`${out}/`)) console.log(line)
+    if (line.includes('pre-rendering HTML')) loaded()
   })
   const done = new Promise<void>((resolve, fail) => {
     child.on('error', fail)

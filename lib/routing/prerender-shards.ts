@@ -2,22 +2,30 @@
 // ends (each file's HTML stays in `prerenderContext.output`, in
 // node_modules/vike/dist/node/prerender/runPrerender.js), so one `vike prerender` of a large
 // catalogue grows with the whole site (reports/bench*.md give the peak). scripts/prerender.ts runs
-// one `vike prerender` per shard of at most PAGES_PER_SHARD pages, as many at once as there are
-// cores. Each run's pages' onBeforePrerenderStart hooks give the URLs of its shard only
-// (inThisShard in ./prerender.ts), so Vike never creates a page context for another shard's page.
-// Vike's prerender stays what renders and writes every page; only the list it is given is split.
+// one `vike prerender` per shard (shardCount), as many at once as there are cores. Each run's
+// pages' onBeforePrerenderStart hooks give the URLs of its shard only (inThisShard in
+// ./prerender.ts), so Vike never creates a page context for another shard's page. Vike's
+// prerender stays what renders and writes every page; only the list it is given is split.
 
 /** The environment variable scripts/prerender.ts sets for each `vike prerender`: "<index>/<count>". */
 export const SHARD_ENV = 'PRERENDER_SHARD'
 
-/**
- * Pages per `vike prerender`: each run pays Vike's start again (its config, the server bundle,
- * the content), so shards are as large as memory allows, and a site of this size or less runs once.
- */
-export const PAGES_PER_SHARD = 2000
+/** Most pages one `vike prerender` is given: its memory grows with them. */
+export const PAGES_PER_SHARD = 4000
 
-/** How many shards `pages` pages need. */
-export const shardCount = (pages: number, perShard = PAGES_PER_SHARD) => Math.max(1, Math.ceil(pages / perShard))
+/**
+ * Fewest pages worth a `vike prerender` of their own: each run pays Vike's start again (its
+ * config, the server bundle, the content), which a smaller share does not win back on another core.
+ */
+export const PAGES_PER_PROCESS = 1000
+
+/**
+ * How many shards `pages` pages need on `cores` cores: one per core once each gets
+ * PAGES_PER_PROCESS pages, so every core renders and no run starts more than it must; more where a
+ * shard would pass `perShard` pages; one at least.
+ */
+export const shardCount = (pages: number, cores = 1, perShard = PAGES_PER_SHARD) =>
+  Math.max(1, Math.ceil(pages / perShard), Math.min(cores, Math.floor(pages / PAGES_PER_PROCESS)))
 
 /** "2/4" → { index: 2, count: 4 }; no value → one shard; anything else is an error naming the value. */
 export function parseShard(value: string | undefined): { index: number; count: number } {

@@ -7,7 +7,7 @@ import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { allPageUrls } from '../../lib/routing/prerender'
-import { PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
+import { PAGES_PER_PROCESS, PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
 import { pageFiles } from '../../scripts/page-scripts'
 import { tempDir } from '../setup/temp-dirs'
 
@@ -25,7 +25,16 @@ describe('shards of the prerender', () => {
     expect(shardCount(0)).toBe(1)
     expect(shardCount(PAGES_PER_SHARD)).toBe(1)
     expect(shardCount(PAGES_PER_SHARD + 1)).toBe(2)
-    expect(shardCount(7537, 2000)).toBe(4)
+    expect(shardCount(7537, 2, 2000)).toBe(4)
+  })
+
+  it('gives each core a shard once each gets PAGES_PER_PROCESS pages, and no more shards than that', () => {
+    expect(shardCount(urls.length, 2)).toBe(1)
+    expect(shardCount(2 * PAGES_PER_PROCESS - 1, 2)).toBe(1)
+    expect(shardCount(2 * PAGES_PER_PROCESS, 2)).toBe(2)
+    expect(shardCount(7537, 2)).toBe(2)
+    expect(shardCount(7537, 4)).toBe(4)
+    expect(shardCount(7537, 16)).toBe(7)
   })
 
   it('gives every URL to exactly one shard, in shares that differ by one page at most', () => {
