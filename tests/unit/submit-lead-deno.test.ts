@@ -4,7 +4,7 @@
 // and mailing over real SMTP. Deno fetches the npm: imports from the registry, held to
 // supabase/functions/submit-lead/deno.lock (--frozen: a changed dependency must update the lock).
 import { spawn, execFile, type ChildProcess } from 'node:child_process'
-import { promisify } from 'node:util'
+import { promisify, stripVTControlCharacters } from 'node:util'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
@@ -15,7 +15,10 @@ vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 const DENO = path.resolve('node_modules/@deno/linux-x64-glibc/deno')
 const FUNCTION_DIR = path.resolve('supabase/functions/submit-lead')
 const CONFIG = ['--config', path.join(FUNCTION_DIR, 'deno.json'), '--frozen']
-const env = { ...process.env, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
+// Deno colours its output whenever FORCE_COLOR is set, even to 0 and beside NO_COLOR, and the
+// listening line is read below: so the variable is dropped, and the line read without colours.
+const { FORCE_COLOR: _forced, ...inherited } = process.env
+const env = { ...inherited, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
 
 let smtp: SmtpReceiver
 let sb: LocalSupabase
@@ -49,7 +52,7 @@ function denoServe(extraEnv: Record<string, string>): Promise<{ child: ChildProc
     let output = ''
     const onData = (chunk: Buffer) => {
       output += chunk.toString()
-      const m = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)
+      const m = /Listening on (http:\/\/127\.0\.0\.1:\d+)\//.exec(stripVTControlCharacters(output))
       if (m) resolve({ child, url: m[1] as string })
     }
     child.stdout?.on('data', onData)
