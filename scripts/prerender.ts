@@ -18,6 +18,7 @@ import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
+import { stripVTControlCharacters } from 'node:util'
 import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
 import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
@@ -47,11 +48,18 @@ function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Prom
   const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: ['inherit', 'pipe', 'inherit'], env })
   let loaded: () => void = () => undefined
   const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
-  // Vike names every file it writes, one line each: thousands of lines the build's log would keep
-  // and replay on every build that reuses this task. Its other lines (the count, warnings) pass.
+  // Vike names every file it writes, one line each, once the file is whole: the page is finished
+  // then, while Vike renders the next ones (`finish` does the rest once the run ends). The lines
+  // stay out of the log, which the build keeps and replays on every build that reuses this task;
+  // Vike's other lines (the count, warnings) pass.
   createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
-    if (!line.startsWith(`${out}/`)) console.log(line)
-    if (line.includes('pre-rendering HTML')) loaded()
+    const plain = stripVTControlCharacters(line)
+    if (!plain.startsWith(`${out}/`)) console.log(line)
+    else if (scriptsReady && plain.endsWith('.html')) {
+      finishPages([plain], scriptsReady)
+      finished.add(plain)
+    }
+    if (plain.includes('pre-rendering HTML')) loaded()
   })
   const done = new Promise<void>((resolve, fail) => {
     child.on('error', fail)
@@ -64,15 +72,19 @@ function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Prom
   return { configLoaded, done }
 }
 
+/** Pages finished as Vike named them, each after its last write (a later write names it again). */
+const finished = new Set<string>()
+let scriptsReady: PageScripts | undefined
+
 /**
  * Checks that a run wrote each of its pages (a page of the last site that Vike did not write over
- * is older than this run), then finishes them where they are.
+ * is older than this run), then finishes those not finished yet where they are.
  */
 function finish(pages: string[], scripts: PageScripts): void {
   const missing = pages.filter((url) => (statSync(join(out, pageFile(url)), { throwIfNoEntry: false })?.mtimeMs ?? 0) < adoptedAt)
   if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
   finishPages(
-    pages.map((url) => join(out, pageFile(url))),
+    pages.map((url) => join(out, pageFile(url))).filter((file) => !finished.has(file)),
     scripts,
   )
 }
@@ -112,7 +124,9 @@ async function allShards(parallel: number, scripts: Promise<PageScripts>): Promi
 const adoptedAt = Date.now()
 const adopted = adoptPageFolders(lastSite(), out, urls.map(pageFile))
 // In a microtask: the first runs start before this process bundles the page scripts.
-const scripts = Promise.resolve().then(pageScripts)
+const scripts = Promise.resolve()
+  .then(pageScripts)
+  .then((bundled) => (scriptsReady = bundled))
 await allShards(availableParallelism(), scripts)
 
 writeSearchScript(out, await scripts)
