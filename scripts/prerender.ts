@@ -8,8 +8,8 @@
 // see every module Vite and Vike load; meanwhile this process bundles the page scripts.
 // A large catalogue is prerendered in shards, one `vike prerender` each, as many at once as
 // there are cores: Vike holds every page it wrote until its run ends
-// (lib/routing/prerender-shards.ts says why and how the pages are split). A shard's pages are
-// finished as soon as its run ends, while the next runs.
+// (lib/routing/prerender-shards.ts says why and how the pages are split). Each page is finished
+// as soon as Vike names it written, while Vike renders the next.
 // Pages are written over the last build's files, which this task takes back from where
 // `npm run build` moved them, and what the last site had and this one has not is removed
 // (lib/build/reuse-pages.ts says why).
@@ -90,8 +90,9 @@ function finish(pages: string[], scripts: PageScripts): void {
 }
 
 /**
- * Every shard, `parallel` at a time, each shard's pages finished as soon as its run ends (while
- * the other runs go on). After a failure no shard starts; those running end, then it is thrown.
+ * Every shard, `parallel` at a time; as soon as a run ends its pages are checked and any not
+ * finished yet are finished (while the other runs go on). After a failure no shard starts; those
+ * running end, then it is thrown.
  */
 async function allShards(parallel: number, scripts: Promise<PageScripts>): Promise<void> {
   let next = 0
