@@ -52,6 +52,9 @@ describe("t('nav.hom') fails the typecheck", () => {
           'bundler',
           '--types',
           'node',
+          // The "file(line,col): error" form read below, whatever the environment (FORCE_COLOR makes tsc pretty)
+          '--pretty',
+          'false',
           file,
         ],
         { cwd: root, encoding: 'utf8', stdio: 'pipe' },
