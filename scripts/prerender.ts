@@ -131,11 +131,12 @@ const scripts = Promise.resolve()
 await allShards(availableParallelism(), scripts)
 
 writeSearchScript(out, await scripts)
-const notFound = notFoundUrls()
+const notFound = new Set(notFoundUrls())
+/** Where a page ships, in the site: as Vike wrote it, but the 404 pages as <lang>/404.html. */
+const shippedFile = (url: string) => (notFound.has(url) ? `${url.slice(1)}.html` : pageFile(url))
 for (const url of notFound) {
-  renameSync(join(out, pageFile(url)), join(out, `${url}.html`))
+  renameSync(join(out, pageFile(url)), join(out, shippedFile(url)))
   rmSync(join(out, url), { recursive: true })
 }
-const pages = new Set(urls.map((url) => (notFound.includes(url) ? `${url.slice(1)}.html` : pageFile(url))))
-removeOthers(out, adopted, pages)
+removeOthers(out, adopted, new Set(urls.map(shippedFile)))
 console.log(`prerender: ${urls.length} pages${shards > 1 ? ` in ${shards} shards` : ''} in ${((performance.now() - start) / 1000).toFixed(1)} s`)
