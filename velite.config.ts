@@ -9,6 +9,7 @@ import { defineCollection, defineConfig, type z } from 'velite'
 import { contentProblems } from './lib/content/checks'
 import { displayPath, loaded, mdxLoader, setContentRoot, yamlLoader } from './lib/content/loaders'
 import { cachedToc, mdxBody } from './lib/content/mdx-body'
+import { contentOutDir } from './lib/content/output-dir'
 import { saveParsedYaml } from './lib/content/yaml-cache'
 import { fieldName, formatProblems } from './lib/content/problems'
 import {
@@ -28,7 +29,7 @@ import {
 // CONTENT_DIR: another content folder (tests and the dev-server test use a temporary copy).
 const root = resolve(process.env.CONTENT_DIR ?? 'content')
 setContentRoot(root)
-const output = resolve(process.env.CONTENT_OUT ?? '.velite')
+const output = contentOutDir()
 const watching = process.env.CONTENT_WATCH === '1' || process.argv.includes('dev') || process.argv.includes('--watch')
 
 type Issue = { addIssue: (issue: { code: 'custom'; message: string; fatal?: boolean }) => void }

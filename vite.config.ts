@@ -39,18 +39,4 @@ export default defineConfig({
       },
     },
   },
-  environments: {
-    // The prerender imports velite's output (JSON modules) from .velite/ at run time instead of
-    // compiling all content into a chunk. The import is by absolute path (Rolldown's relative one
-    // misses from dist/server/chunks/), so build:bundle hashes the checkout's path (PWD in
-    // turbo.json): a bundle kept for one checkout is never restored into another.
-    ssr: {
-      build: {
-        rolldownOptions: {
-          external: (id, _importer, resolved) => resolved && id.endsWith('/.velite/index.js'),
-          makeAbsoluteExternalsRelative: false,
-        },
-      },
-    },
-  },
 })

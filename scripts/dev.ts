@@ -13,6 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { build as velite } from 'velite'
 import { createServer } from 'vite'
+import { contentOutDir } from '../lib/content/output-dir'
 import { contentReload } from '../server/dev/content-reload'
 import { serialBuilds } from '../server/dev/serial-builds'
 import { usingLocalSupabase } from '../lib/supabase/config'
@@ -27,7 +28,7 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // Read by velite.config.ts: keep the last good output and report problems instead of exiting.
 process.env.CONTENT_WATCH = '1'
-const out = resolve(process.env.CONTENT_OUT ?? '.velite')
+const out = contentOutDir()
 const contentRoot = resolve(process.env.CONTENT_DIR ?? 'content')
 rmSync(`${out}/problems.json`, { force: true })
 // Not velite's watch mode, which runs a rebuild per changed file side by side (the last to

@@ -1,11 +1,35 @@
 // Server-only access to the validated content in .velite/. Pages read content through their
 // +data hooks, so content never ships to the browser wholesale.
-import * as velite from '../../.velite/index.js'
+//
+// The collections are read from velite's JSON files when this module runs (in the build's tasks,
+// in the prerender, in the dev server), not imported: the server bundle then holds code and no
+// content, so a translator's edit never bundles again, and no loader stands between the JSON and
+// JSON.parse. The build's tasks run under tsx, which turns every imported JSON file into a
+// JavaScript module with esbuild (and keeps a copy in its cache); at a large catalogue that cost
+// each task reading the content more than the parse. The dev server re-runs this module when
+// velite rewrites a file (server/dev/content-reload.ts).
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type * as Velite from '../../.velite/index.js'
+import { contentOutDir } from './output-dir'
 import { createTranslator } from '../i18n/translate'
 import type { Translate, Vars } from '../i18n/types'
 import { buildRouteTable, type LocaleCode } from '../routing/table'
 
-export const { locales, routes, facts, ui, products, pages, countries, guides, glossary } = velite
+type Collections = typeof Velite
+const dir = contentOutDir()
+/** One collection, as velite wrote it: `<name>.json` in the output folder. */
+const read = <K extends keyof Collections>(name: K): Collections[K] => JSON.parse(readFileSync(join(dir, `${name}.json`), 'utf8'))
+
+export const locales = read('locales')
+export const routes = read('routes')
+export const facts = read('facts')
+export const ui = read('ui')
+export const products = read('products')
+export const pages = read('pages')
+export const countries = read('countries')
+export const guides = read('guides')
+export const glossary = read('glossary')
 export const routeTable = buildRouteTable(routes, locales)
 
 export class MissingContentError extends Error {

@@ -1,15 +1,21 @@
 // Vite plugin for `npm run dev` (docs/ARCHITECTURE.md §5). velite (scripts/dev.ts) rewrites .velite/
-// after every content edit; pages read it on the server only, so Vite would neither re-run the
-// modules that hold content nor tell the browser. This plugin:
-//   - drops every server module that (transitively) imports .velite/, so the next request
-//     renders the new content;
+// after every content edit; pages read it on the server only, through lib/content/data.ts, which
+// reads velite's files itself, so Vite would neither re-run the modules that hold content nor tell
+// the browser. This plugin:
+//   - drops lib/content/data.ts and every server module that (transitively) imports it, so the
+//     next request reads the new content and renders it;
 //   - tells the open page to reload;
 //   - while .velite/problems.json lists content problems, answers page requests with an error
 //     page naming file, line and field (the page reloads by itself once they are fixed).
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import type { EnvironmentModuleNode, Plugin, ViteDevServer } from 'vite'
+import { contentOutDir } from '../../lib/content/output-dir'
 import { formatProblem, type Problem } from '../../lib/content/problems'
+
+/** The one module that reads velite's output (lib/content/data.ts). */
+const CONTENT_MODULE = fileURLToPath(new URL('../../lib/content/data.ts', import.meta.url))
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`)
 
@@ -38,7 +44,7 @@ const isPageRequest = (method = 'GET', url = '') => {
   return (method === 'GET' || method === 'HEAD') && !/^\/(@|__|node_modules\/)/.test(path) && !/\.[a-z0-9]+$/i.test(path)
 }
 
-export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.velite')): Plugin {
+export function contentReload(outDir = contentOutDir()): Plugin {
   const problemsFile = join(outDir, 'problems.json')
   const readProblems = (): Problem[] => {
     try {
@@ -49,8 +55,8 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
   }
   let problems: Problem[] = []
 
-  // velite rewrites every output file on each rebuild; only the ones whose text changed (and the
-  // modules importing them) need to run again, which keeps the large guides.json out of it.
+  // velite rewrites every output file on each rebuild; the pages run again only when the text of
+  // one of them changed.
   const seenText = new Map<string, string>()
   const changedFiles = () =>
     readdirSync(outDir)
@@ -63,10 +69,10 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
         return true
       })
 
-  const invalidate = (server: ViteDevServer, files: string[]) => {
+  const invalidate = (server: ViteDevServer) => {
     const graph = server.environments.ssr.moduleGraph
     const seen = new Set<EnvironmentModuleNode>()
-    const queue = files.flatMap((file) => [...(graph.getModulesByFile(file) ?? [])])
+    const queue = [...(graph.getModulesByFile(CONTENT_MODULE) ?? [])]
     while (queue.length) {
       const mod = queue.pop()!
       if (seen.has(mod)) continue
@@ -81,12 +87,6 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
     name: 'content-reload',
     apply: 'serve',
     enforce: 'pre',
-    // lib/content/data.ts imports ".velite/index.js"; CONTENT_OUT moves velite's output (the
-    // dev-server test builds a temporary content copy without touching the real .velite/).
-    resolveId(id) {
-      if (id.endsWith('/.velite/index.js')) return join(outDir, 'index.js')
-      return undefined
-    },
     configureServer(server) {
       problems = readProblems()
       changedFiles() // remember the output as it is now
@@ -103,7 +103,7 @@ export function contentReload(outDir = resolve(process.env.CONTENT_OUT ?? '.veli
           // A build that changed nothing (a save without changes, an edit in lib/ that the
           // content does not show) leaves the open page as it is.
           if (!changed.length && JSON.stringify(problems) === before) return
-          const dropped = invalidate(server, changed)
+          const dropped = changed.length ? invalidate(server) : 0
           server.environments.client.hot.send({ type: 'full-reload', path: '*' })
           const what = changed.map((f) => f.slice(outDir.length + 1)).join(', ') || 'no output'
           server.config.logger.info(

@@ -48,6 +48,13 @@ async function importedFiles(entryPoints: string[], external: string[] = []): Pr
 /** Files that tasks write and others import: .velite/ (velite's typed content) is build:content's. */
 const WRITTEN_BY: [prefix: string, task: string][] = [['.velite/', 'build:content']]
 
+/** Files that read another task's outputs when they run: lib/content/data.ts reads velite's JSON files. */
+const READS_OUTPUT_OF = new Map([['lib/content/data.ts', 'build:content']])
+
+/** The files of `imports` that read the outputs of a task that is not among `dependencies`. */
+const readsWithoutWaiting = (imports: string[], dependencies: Set<string>) =>
+  imports.filter((f) => READS_OUTPUT_OF.has(f) && !dependencies.has(READS_OUTPUT_OF.get(f)!))
+
 /**
  * The files of `imports` that the task may not read: neither among `inputs` (its own and its
  * dependencies') nor written by a task in `dependencies`, or read-only for the typecheck (`skip`).
@@ -90,20 +97,22 @@ describe('the build graph (turbo.json)', () => {
     )
   })
 
-  it.each<[string, string[], string[]]>([
-    ['build:content', ['velite.config.ts'], []],
-    // The server bundle reads velite's output when the prerender runs, never at bundle time (vite.config.ts).
-    ['build:bundle', ['vite.config.ts', ...vikeEntries()], ['*/.velite/index.js']],
+  it.each<[string, string[], { runs: boolean }]>([
+    ['build:content', ['velite.config.ts'], { runs: true }],
+    // The server bundle only compiles lib/content/data.ts: the prerender runs it, and reads
+    // velite's output then, never at bundle time.
+    ['build:bundle', ['vite.config.ts', ...vikeEntries()], { runs: false }],
     ...[...tasks.values()].flatMap((t) => {
       const script = scriptOf(t.command)
-      return script ? [[t.taskId, [script], []] as [string, string[], string[]]] : []
+      return script ? [[t.taskId, [script], { runs: true }] as [string, string[], { runs: boolean }]] : []
     }),
-  ])('%s: every file its code imports is an input of it or of a task it depends on', async (id, entries, external) => {
+  ])('%s: every file its code imports is an input of it or of a task it depends on', async (id, entries, { runs }) => {
     expect(tasks.has(id)).toBe(true)
-    const imports = await importedFiles(entries, external)
+    const imports = await importedFiles(entries)
     expect(imports.length).toBeGreaterThan(entries.length - 1)
     const closure = withDependencies(tasks, id)
     expect(uncovered(imports, inputsOf(tasks, closure), closure, typesOnly)).toEqual([])
+    if (runs) expect(readsWithoutWaiting(imports, closure)).toEqual([])
   })
 
   it('notices a task whose inputs miss a file its code imports, or that reads content without waiting for velite', async () => {
@@ -111,7 +120,22 @@ describe('the build graph (turbo.json)', () => {
     const withoutLib = new Set(Object.keys(tasks.get('build:audit')!.inputs).filter((f) => !f.startsWith('lib/')))
     expect(uncovered(audit, withoutLib)).toContain('lib/audit/run.ts')
     const documents = await importedFiles(['scripts/documents/build.ts'])
-    expect(uncovered(documents, inputsOf(tasks, new Set(['build:documents'])))).toContain('.velite/index.js')
+    expect(readsWithoutWaiting(documents, new Set(['build:documents']))).toEqual(['lib/content/data.ts'])
+    expect(readsWithoutWaiting(documents, withDependencies(tasks, 'build:documents'))).toEqual([])
+  })
+
+  // The bundle is reused across content edits (no content input), so it must hold none: were
+  // lib/content/data.ts to import velite's JSON again, the content of the day the bundle was made
+  // would ship on every later build.
+  it('the server bundle holds no content: lib/content/data.ts reads it when the prerender runs', () => {
+    const guides = JSON.parse(readFileSync('.velite/guides.json', 'utf8')) as { title: string }[]
+    const titles = guides.map((g) => g.title).filter((title) => title.length > 20)
+    expect(titles.length).toBeGreaterThan(0)
+    const bundle = readdirSync('dist/server', { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.m?js$/.test(f))
+      .map((f) => readFileSync(join('dist/server', f), 'utf8'))
+    expect(bundle.length).toBeGreaterThan(1)
+    expect(titles.filter((title) => bundle.some((code) => code.includes(title)))).toEqual([])
   })
 
   it('does not bundle again after a content edit: the bundle depends on no task and reads no content', () => {
@@ -120,8 +144,9 @@ describe('the build graph (turbo.json)', () => {
     expect(Object.keys(bundle.inputs).filter((f) => f.startsWith('content/') || f === 'lib/i18n/ui-keys.ts')).toEqual([])
   })
 
-  // The server bundle imports .velite/ by absolute path (vite.config.ts): a bundle kept in one
-  // checkout and restored in another would prerender the first checkout's content.
+  // Vike writes the project's root and output folder, as absolute paths, into the server bundle
+  // (dist/server/entry.mjs): a bundle kept in one checkout and restored in another would
+  // prerender into the first checkout's dist/.
   it('build:bundle is kept per checkout: its hash holds the checkout path, which content does not need', () => {
     const hashes = (pwd: string) => new Map(dryRun({ PWD: pwd }).map((t) => [t.taskId, t.hash]))
     const [a, b] = [hashes('/srv/a/site'), hashes('/srv/b/site')]
