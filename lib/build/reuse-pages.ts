@@ -27,16 +27,18 @@ export function lastSite(oldSites = OLD_SITES): string | undefined {
   return newest && existsSync(join(oldSites, newest, 'client')) ? join(oldSites, newest, 'client') : undefined
 }
 
+/** The top folders that hold pages: the first folder of each of `pageFiles` (paths relative to the site). */
+export const pageFolders = (pageFiles: string[]) => new Set(pageFiles.filter((file) => file.includes(sep)).map((file) => file.split(sep)[0]!))
+
 /**
- * Moves the top folders that hold pages (the first folder of each of `pageFiles`, relative to
- * `site`) from `previous` into `site`, where the prerender writes over their files. A folder
- * already in `site` (another task's) is left where it is. Returns the folders moved.
+ * Moves the top folders that hold pages (pageFolders) from `previous` into `site`, where the
+ * prerender writes over their files. A folder already in `site` (another task's) is left where it
+ * is. Returns the folders moved.
  */
 export function adoptPageFolders(previous: string | undefined, site: string, pageFiles: string[]): string[] {
   if (!previous) return []
-  const roots = new Set(pageFiles.filter((file) => file.includes(sep)).map((file) => file.split(sep)[0]!))
   const adopted: string[] = []
-  for (const root of roots) {
+  for (const root of pageFolders(pageFiles)) {
     if (!existsSync(join(previous, root)) || existsSync(join(site, root))) continue
     renameSync(join(previous, root), join(site, root))
     adopted.push(root)

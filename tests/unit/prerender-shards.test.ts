@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { pageFolders } from '../../lib/build/reuse-pages'
 import { allPageUrls } from '../../lib/routing/prerender'
 import { PAGES_PER_PROCESS, PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
 import { pageFiles } from '../../scripts/page-scripts'
@@ -56,10 +57,10 @@ describe('shards of the prerender', () => {
     const dir = tempDir('prerender-shards-')
     const repo = resolve('.')
     const built = pageFiles('dist/client').map((f) => relative('dist/client', f))
-    const pageFolders = new Set(built.filter((f) => f.includes(sep)).map((f) => f.split(sep)[0]))
+    const folders = pageFolders(built)
     cpSync('dist', join(dir, 'dist'), {
       recursive: true,
-      filter: (src) => !src.endsWith('.html') && !pageFolders.has(relative('dist/client', src).split(sep)[0]),
+      filter: (src) => !src.endsWith('.html') && !folders.has(relative('dist/client', src).split(sep)[0]!),
     })
     for (const name of ['node_modules', 'pages', 'renderer', 'components', 'lib', 'content', 'public', 'scripts', '.velite', 'reports'])
       symlinkSync(join(repo, name), join(dir, name))
