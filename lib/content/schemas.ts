@@ -1,7 +1,15 @@
 // Content schemas, one per content kind. velite validates every file against these in strict
 // mode, so a broken file fails the build naming the file and the field.
-import { s } from 'velite'
+import { createRequire } from 'node:module'
 import { DEFAULT_LOCALE, LOCALE_CODES } from '../i18n/locale-codes'
+
+// velite is required, not imported. The audit (lib/audit/routes.ts) runs under tsx, whose ES
+// module hook rewrites the dynamic imports of every ES module it loads, node_modules included,
+// with a source map each time, uncached: for velite's 1.3 MB bundle that was most of what the
+// audit spent starting, on every build (`npm run bench` measures the audit). Required (Node's
+// require of an ES module), velite is loaded as Node loads it, and where velite imports it too
+// (velite.config.ts) it is the same module.
+const { s } = createRequire(import.meta.url)('velite') as typeof import('velite')
 
 const z = s
 
