@@ -6,9 +6,10 @@ import { DEFAULT_LOCALE, LOCALE_CODES } from '../i18n/locale-codes'
 // velite is required, not imported. The audit (lib/audit/routes.ts) runs under tsx, whose ES
 // module hook rewrites the dynamic imports of every ES module it loads, node_modules included,
 // with a source map each time, uncached: for velite's 1.3 MB bundle that was most of what the
-// audit spent starting, on every build (`npm run bench` measures the audit). Required (Node's
-// require of an ES module), velite is loaded as Node loads it, and where velite imports it too
-// (velite.config.ts) it is the same module.
+// audit spent starting, on every build (`npm run bench` gives each task's CPU). Required, velite
+// goes through tsx's CommonJS hook instead, which compiles it once and keeps that in its cache;
+// only the schema builders are used here. Without tsx (velite's own process runs
+// velite.config.ts; vitest), Node's require of an ES module gives the module velite imports.
 const { s } = createRequire(import.meta.url)('velite') as typeof import('velite')
 
 const z = s
