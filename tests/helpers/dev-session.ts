@@ -95,13 +95,26 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
     }
     rmSync(dir, { recursive: true, force: true })
   }
-  const started = Date.now()
-  while (!output.includes('Dev site:')) {
-    if (child.exitCode !== null || Date.now() - started > timeoutMs) {
-      await stop()
-      throw new Error(`dev server did not start:\n${output}`)
+  // Ready when the server prints its address; waited for on the output and exit events.
+  const ready = await new Promise<boolean>((settle) => {
+    const check = () => {
+      if (output.includes('Dev site:')) done(true)
+      else if (child.exitCode !== null) done(false)
     }
-    await new Promise((r) => setTimeout(r, 100))
+    const timer = setTimeout(() => done(false), timeoutMs)
+    const done = (ok: boolean) => {
+      clearTimeout(timer)
+      child.stdout!.off('data', check)
+      child.off('exit', check)
+      settle(ok)
+    }
+    child.stdout!.on('data', check)
+    child.on('exit', check)
+    check()
+  })
+  if (!ready) {
+    await stop()
+    throw new Error(`dev server did not start${child.exitCode === null ? ` within ${timeoutMs / 1000} s` : ''}:\n${output}`)
   }
   return {
     url,
