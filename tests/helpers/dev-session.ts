@@ -59,34 +59,51 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
   })
   const builds: ContentBuild[] = []
+  // Every wait (waitFor) checks again on each report, each line of output and the server's exit.
   const waiters = new Set<() => void>()
+  const wake = () => {
+    for (const check of waiters) check()
+  }
   child.on('message', (message: Partial<ContentBuild>) => {
     if (message.contentBuild !== 'started' && message.contentBuild !== 'ended') return // tsx may use the channel too
     builds.push({ index: builds.length, contentBuild: message.contentBuild, changedDuringBuild: message.changedDuringBuild })
-    for (const wake of waiters) wake()
+    wake()
   })
-  const build = (event: ContentBuild['contentBuild'], from: number, withinMs = 60_000) =>
-    new Promise<ContentBuild>((done, fail) => {
-      const failure = (why: string) => new Error(`${why} (builds from ${from}: ${JSON.stringify(builds.slice(from))}):\n${output.slice(-3000)}`)
-      const timer = setTimeout(() => settle(failure(`no content build ${event} within ${withinMs / 1000} s`)), withinMs)
+  child.stdout!.on('data', (d) => {
+    output += d
+    wake()
+  })
+  child.stderr!.on('data', (d) => (output += d))
+  child.on('exit', wake)
+
+  /**
+   * What `find` returns, once it returns something; rejects with `failure(why)` when the server
+   * exits first or after `withinMs`.
+   */
+  const waitFor = <T>(find: () => T | undefined, what: string, withinMs: number, failure: (why: string) => Error) =>
+    new Promise<T>((done, fail) => {
+      const timer = setTimeout(() => settle(failure(`waited ${withinMs / 1000} s for ${what}`)), withinMs)
       const check = () => {
-        const found = builds.find((b) => b.index >= from && b.contentBuild === event)
-        if (found) settle(undefined, found)
-        else if (child.exitCode !== null) settle(failure(`dev server exited before a content build ${event}`))
+        const found = find()
+        if (found !== undefined) settle(undefined, found)
+        else if (child.exitCode !== null) settle(failure(`dev server exited while waiting for ${what}`))
       }
-      const settle = (error?: Error, found?: ContentBuild) => {
+      const settle = (error?: Error, found?: T) => {
         clearTimeout(timer)
         waiters.delete(check)
-        child.off('exit', check)
-        if (found) done(found)
+        if (found !== undefined) done(found)
         else fail(error)
       }
       waiters.add(check)
-      child.on('exit', check)
       check()
     })
-  child.stdout!.on('data', (d) => (output += d))
-  child.stderr!.on('data', (d) => (output += d))
+  const build = (event: ContentBuild['contentBuild'], from: number, withinMs = 60_000) =>
+    waitFor(
+      () => builds.find((b) => b.index >= from && b.contentBuild === event),
+      `a content build ${event}`,
+      withinMs,
+      (why) => new Error(`${why} (builds from ${from}: ${JSON.stringify(builds.slice(from))}):\n${output.slice(-3000)}`),
+    )
   const url = `http://127.0.0.1:${port}`
   const stop = async () => {
     if (child.exitCode === null) {
@@ -95,26 +112,17 @@ export async function startDevSession(timeoutMs = 180_000): Promise<DevSession> 
     }
     rmSync(dir, { recursive: true, force: true })
   }
-  // Ready when the server prints its address; waited for on the output and exit events.
-  const ready = await new Promise<boolean>((settle) => {
-    const check = () => {
-      if (output.includes('Dev site:')) done(true)
-      else if (child.exitCode !== null) done(false)
-    }
-    const timer = setTimeout(() => done(false), timeoutMs)
-    const done = (ok: boolean) => {
-      clearTimeout(timer)
-      child.stdout!.off('data', check)
-      child.off('exit', check)
-      settle(ok)
-    }
-    child.stdout!.on('data', check)
-    child.on('exit', check)
-    check()
-  })
-  if (!ready) {
+  // Ready once the server prints its address.
+  try {
+    await waitFor(
+      () => output.includes('Dev site:') || undefined,
+      'its address',
+      timeoutMs,
+      (why) => new Error(`dev server did not start (${why}):\n${output}`),
+    )
+  } catch (error) {
     await stop()
-    throw new Error(`dev server did not start${child.exitCode === null ? ` within ${timeoutMs / 1000} s` : ''}:\n${output}`)
+    throw error
   }
   return {
     url,

@@ -45,9 +45,6 @@ async function importedFiles(entryPoints: string[], external: string[] = []): Pr
   return Object.keys(result.metafile.inputs).filter((f) => !f.startsWith('node_modules/'))
 }
 
-/** Files that tasks write and others import: .velite/ (velite's typed content) is build:content's. */
-const WRITTEN_BY: [prefix: string, task: string][] = [['.velite/', 'build:content']]
-
 /** Files that read another task's outputs when they run: lib/content/data.ts reads velite's JSON files. */
 const READS_OUTPUT_OF = new Map([['lib/content/data.ts', 'build:content']])
 
@@ -56,12 +53,11 @@ const readsWithoutWaiting = (imports: string[], dependencies: Set<string>) =>
   imports.filter((f) => READS_OUTPUT_OF.has(f) && !dependencies.has(READS_OUTPUT_OF.get(f)!))
 
 /**
- * The files of `imports` that the task may not read: neither among `inputs` (its own and its
- * dependencies') nor written by a task in `dependencies`, or read-only for the typecheck (`skip`).
+ * The files of `imports` that the task may not read: not among `inputs` (its own and its
+ * dependencies'), nor read only by the typecheck (`skip`).
  */
-function uncovered(imports: string[], inputs: Set<string>, dependencies: Set<string> = new Set(), skip: Set<string> = new Set()): string[] {
-  const written = (f: string) => WRITTEN_BY.some(([prefix, task]) => f.startsWith(prefix) && dependencies.has(task))
-  return imports.filter((f) => !inputs.has(f) && !written(f) && !skip.has(f))
+function uncovered(imports: string[], inputs: Set<string>, skip: Set<string> = new Set()): string[] {
+  return imports.filter((f) => !inputs.has(f) && !skip.has(f))
 }
 
 /** A task and every task it depends on, at any depth. */
@@ -111,7 +107,7 @@ describe('the build graph (turbo.json)', () => {
     const imports = await importedFiles(entries)
     expect(imports.length).toBeGreaterThan(entries.length - 1)
     const closure = withDependencies(tasks, id)
-    expect(uncovered(imports, inputsOf(tasks, closure), closure, typesOnly)).toEqual([])
+    expect(uncovered(imports, inputsOf(tasks, closure), typesOnly)).toEqual([])
     if (runs) expect(readsWithoutWaiting(imports, closure)).toEqual([])
   })
 
