@@ -44,6 +44,9 @@ const KNOWN = [
   /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/,
   /^(guides|glossary)\/[^/]+\/[^/]+\.mdx$/,
   /^i18n-lock\/.+\.yml$/,
+  // the term base and the per-locale style rules, read by the audit's QA checks
+  /^terms\/[^/]+\.yml$/,
+  /^style\/[^/]+\.yml$/,
 ]
 /** Folders with rules of their own: compliance PDFs (scripts/documents/compliance-files.ts checks them). */
 const OWN_RULES = new Set(['documents'])
