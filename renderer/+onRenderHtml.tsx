@@ -44,7 +44,7 @@ function renderDocument(pageContext: PageContextServer): string {
   const info = localeInfo(locale)
   const route = routeTable.routes.get(routeKey)
   const { primary, fallback } = dictionaries(locale)
-  const vars = factVars(facts, info.dir === 'rtl', locale)
+  const vars = factVars(facts, info.dir === 'rtl', locale, info.range)
   const t = createTranslator(primary, fallback, vars)
   const href = serverHref(locale, routeKey)
   const site = facts.business.siteUrl

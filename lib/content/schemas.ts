@@ -22,6 +22,15 @@ export const localeSchema = z.object({
   name: z.string().min(1),
   dir: z.enum(['ltr', 'rtl']),
   ogLocale: z.string().regex(/^[a-z]{2}_[A-Z]{2}$/, 'ogLocale must look like en_GB'),
+  // How running text writes a range in the language ("{min}–{max}", "{min} bis {max}"): the fact
+  // placeholders {dispatchDays}, {diameterRange} … render with it (lib/facts/format.ts factVars).
+  // Exactly one {min}, then one {max}, with the words between them and nothing around. Left out
+  // (test fixtures, a locale being added), it is the compact "{min}–{max}"; content/locales.yml
+  // sets it for every locale (lib/facts/format.test.ts checks).
+  range: z
+    .string()
+    .regex(/^\{min\}[^{}]+\{max\}$/, 'range must be "{min}", words or a dash, then "{max}", e.g. "{min} bis {max}"')
+    .default('{min}–{max}'),
 })
 
 // A URL segment (or several joined by "/"): lowercase ASCII letters, digits and hyphens.

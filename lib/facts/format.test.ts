@@ -1,8 +1,23 @@
 // Lists and fact values in each language (lib/facts/format.ts). Expected strings are written out
 // by hand: the conjunction and list punctuation each language uses.
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { facts } from '../content/data'
-import { arabicWeeks, factVars, formatList, formatValueList, isRtl, knittedStitchCounts, offeredStitchCounts, productSpec, rollLengths } from './format'
+import { parse } from 'yaml'
+import { facts, localeInfo } from '../content/data'
+import { localeSchema } from '../content/schemas'
+import {
+  arabicWeeks,
+  COMPACT_RANGE,
+  factVars,
+  formatList,
+  formatValueList,
+  isRtl,
+  knittedStitchCounts,
+  offeredStitchCounts,
+  productSpec,
+  rangeText,
+  rollLengths,
+} from './format'
 
 const LRI = '\u2066'
 const PDI = '\u2069'
@@ -100,5 +115,73 @@ describe('weeks in Arabic: the noun agrees with the number', () => {
     expect(ar.genericLeadTime).toBe(arabicWeeks(facts.leadTimes.genericWeeks))
     expect(ar.dispatchDays).toBe(`${LRI}5–7${PDI}`)
     expect(factVars(facts, false, 'de').leadTime).toBe('1–2')
+  })
+})
+
+describe("ranges in running text: the locale's range style (content/locales.yml)", () => {
+  // the placeholders as each language's running text writes them, from the locale table itself
+  const vars = (code: Parameters<typeof localeInfo>[0]) => {
+    const info = localeInfo(code)
+    return factVars(facts, info.dir === 'rtl', code, info.range)
+  }
+  it.each([
+    ['en', '5–7', '1–2', '4–6', '1–3', '3–5', '30–250 mm'],
+    ['tr', '5–7', '1–2', '4–6', '1–3', '3–5', '30–250 mm'],
+    ['de', '5 bis 7', '1 bis 2', '4 bis 6', '1 bis 3', '3 bis 5', '30 bis 250 mm'],
+    ['fr', '5 à 7', '1 à 2', '4 à 6', '1 à 3', '3 à 5', '30 à 250 mm'],
+    ['es', '5 a 7', '1 a 2', '4 a 6', '1 a 3', '3 a 5', '30 a 250 mm'],
+    ['it', '5 a 7', '1 a 2', '4 a 6', '1 a 3', '3 a 5', '30 a 250 mm'],
+  ] as const)(
+    '%s: {dispatchDays} %s, {leadTime} %s, {genericLeadTime} %s, {turkeyDelivery} %s, {production} %s, {diameterRange} %s',
+    (code, dispatch, lead, generic, turkey, production, diameter) => {
+      const v = vars(code)
+      expect([v.dispatchDays, v.leadTime, v.genericLeadTime, v.turkeyDelivery, v.production, v.diameterRange]).toEqual([
+        dispatch,
+        lead,
+        generic,
+        turkey,
+        production,
+        diameter,
+      ])
+    },
+  )
+  it('Arabic: the compact range in a left-to-right isolate, and the weeks with their noun', () => {
+    const v = vars('ar')
+    expect(v.dispatchDays).toBe(`${LRI}5–7${PDI}`)
+    expect(v.diameterRange).toBe(`${LRI}30–250 mm${PDI}`)
+    expect(v.production).toBe(`${LRI}3–5${PDI}`)
+    expect(v.leadTime).toBe('أسبوع إلى أسبوعين')
+    expect(v.genericLeadTime).toBe(`${LRI}4–6${PDI} أسابيع`)
+  })
+  it('spec tables keep the compact form whatever the running-text style', () => {
+    expect(productSpec(facts, 'pork', 'de').diameter).toBe('90–220 mm')
+    expect(productSpec(facts, 'beef', 'fr').diameter).toBe('100–250 mm')
+    expect(strip(productSpec(facts, 'beef', 'ar').diameter)).toBe('100–250 mm')
+  })
+  it('without a style, factVars writes the compact form (a caller that knows no locale)', () => {
+    expect(factVars(facts, false, 'de').dispatchDays).toBe('5–7')
+    expect(rangeText({ min: 5, max: 7 }, COMPACT_RANGE)).toBe('5–7')
+    expect(rangeText({ min: 30, max: 250 }, '{min} bis {max}', 'mm')).toBe('30 bis 250 mm')
+  })
+  it('the schema takes "{min}", words or a dash, "{max}", and nothing else', () => {
+    const entry = { code: 'de', name: 'Deutsch', dir: 'ltr', ogLocale: 'de_DE' }
+    expect(localeSchema.safeParse({ ...entry, range: '{min} bis {max}' }).success).toBe(true)
+    expect(localeSchema.safeParse({ ...entry, range: '{min}–{max}' }).success).toBe(true)
+    for (const bad of ['{max} bis {min}', '{min}{max}', 'von {min} bis {max}', '{min} bis', '{min} bis {max} mm', '{min} {x} {max}']) {
+      expect(localeSchema.safeParse({ ...entry, range: bad }).success, bad).toBe(false)
+    }
+    expect(localeSchema.parse(entry).range).toBe(COMPACT_RANGE)
+  })
+  it('content/locales.yml decides the style for every locale itself', () => {
+    const table = parse(readFileSync('content/locales.yml', 'utf8')) as { code: string; range?: string }[]
+    expect(Object.fromEntries(table.map((l) => [l.code, l.range]))).toEqual({
+      en: '{min}–{max}',
+      tr: '{min}–{max}',
+      de: '{min} bis {max}',
+      fr: '{min} à {max}',
+      es: '{min} a {max}',
+      it: '{min} a {max}',
+      ar: '{min}–{max}',
+    })
   })
 })

@@ -12,7 +12,19 @@ export const isRtl = (locale: string) => RTL.has(locale.split('-')[0]!)
 type Range = { min: number; max: number }
 export type SpecField = 'diameter' | 'stitches' | 'heat' | 'rolls'
 
+/** The compact form for spec tables, data-sheet cells and charts: "90–220 mm" in every locale. */
 export const range = ({ min, max }: Range, unit = '') => `${min}–${max}${unit ? ` ${unit}` : ''}`
+
+/** The range template of content/locales.yml where a locale gives none: the compact form. */
+export const COMPACT_RANGE = '{min}–{max}'
+
+/**
+ * A range in running text, written the way the locale's `range` template in content/locales.yml
+ * says: rangeText({ min: 5, max: 7 }, '{min} bis {max}') → "5 bis 7"; with a unit, "30 bis
+ * 250 mm". The words around it ("von", "de", "da") are the text's own.
+ */
+export const rangeText = ({ min, max }: Range, template: string, unit = '') =>
+  `${template.replace('{min}', String(min)).replace('{max}', String(max))}${unit ? ` ${unit}` : ''}`
 export const celsiusToFahrenheit = (c: number) => Math.round((c * 9) / 5 + 32)
 export const heat = (c: number) => `${c} °C (${celsiusToFahrenheit(c)} °F)`
 
@@ -102,23 +114,26 @@ const decimal = /* @__PURE__ */ memoFormatter(
 )
 
 /** Values for the {placeholders} that content may use (see docs/CONTENT-FORMAT.md). Lists
- *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. In Arabic the week placeholders
- *  ({leadTime}, {genericLeadTime}) carry their noun (arabicWeeks); everywhere else, and for the
- *  day placeholders, the text writes the unit. */
-export function factVars(facts: Facts, rtl = false, locale = 'en'): Record<string, string> {
+ *  ({stitchCounts}, {rollLengths}) are in the words of `locale`. Ranges ({dispatchDays},
+ *  {diameterRange} …) are running text, written with the locale's `rangeStyle` (its `range` in
+ *  content/locales.yml: "5 bis 7", "5 à 7"). In Arabic the week placeholders ({leadTime},
+ *  {genericLeadTime}) carry their noun (arabicWeeks); everywhere else, and for the day
+ *  placeholders, the text writes the unit. */
+export function factVars(facts: Facts, rtl = false, locale = 'en', rangeStyle = COMPACT_RANGE): Record<string, string> {
   const t = facts.leadTimes
+  const span = (r: Range, unit = '') => rangeText(r, rangeStyle, unit)
   const values: Record<string, string> = {
-    dispatchDays: range(t.dispatchDays),
-    leadTime: range(t.marketedWeeks),
-    genericLeadTime: range(t.genericWeeks),
-    turkeyDelivery: range(t.turkeyDeliveryDays),
-    production: range(t.productionDays),
+    dispatchDays: span(t.dispatchDays),
+    leadTime: span(t.marketedWeeks),
+    genericLeadTime: span(t.genericWeeks),
+    turkeyDelivery: span(t.turkeyDeliveryDays),
+    production: span(t.productionDays),
     // The number only: each language says "more than" its own way ("über 40 Länder",
     // "plus de 40 pays", "40'tan fazla ülke"); "40+" before a noun is an anglicism.
     countries: String(facts.countriesServed),
     maxHeat: `${facts.maxHeatC} °C`,
     maxHeatF: `${celsiusToFahrenheit(facts.maxHeatC)} °F`,
-    diameterRange: range(facts.sizing.innerDiameterMm, 'mm'),
+    diameterRange: span(facts.sizing.innerDiameterMm, 'mm'),
     // the stretch each process puts on the net (product diameter ÷ relaxed diameter), as the
     // size selector shows it: "1.35×" in English, "1,35×" in Turkish
     ...Object.fromEntries(Object.entries(STRETCH_VARS).map(([name, process]) => [name, `${decimal(locale).format(facts.sizing.stretchByProcess[process])}×`])),

@@ -15,6 +15,6 @@ export function clientData(locale: LocaleCode, prefixes: string[], links: string
     primary: pick(primary, prefixes),
     fallback: locale === 'en' ? {} : pick(fallback, prefixes),
     links: hrefMap(locale, links),
-    vars: factVars(facts, localeInfo(locale).dir === 'rtl', locale),
+    vars: factVars(facts, localeInfo(locale).dir === 'rtl', locale, localeInfo(locale).range),
   }
 }

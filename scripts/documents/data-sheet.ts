@@ -110,7 +110,7 @@ function document({ locale, title, kind, heading, blocks, date, formattedDate, p
 export function dataSheet({ product, locale, pageUrl, date, formattedDate }: DataSheetInput): Sheet {
   const dir = localeInfo(locale).dir === 'rtl' ? 'rtl' : 'ltr'
   // Lists ("50 m und 100 m") and every value in the sheet's language, as on the product page
-  const vars = factVars(facts, dir === 'rtl', locale)
+  const vars = factVars(facts, dir === 'rtl', locale, localeInfo(locale).range)
   const t = translator(locale, vars)
   const fill = (text: string) => runs(interpolate(text, vars, locale), dir)
   const spec = productSpec(facts, product.id, locale)
@@ -162,7 +162,7 @@ export function sizeChartRows(locale: LocaleCode): { id: string; name: string; d
 /** The size chart of a language: every product line's diameters and stitch counts, and the roll lengths. */
 export function sizeChart({ locale, pageUrl, date, formattedDate }: SizeChartInput): Sheet {
   const dir = localeInfo(locale).dir === 'rtl' ? 'rtl' : 'ltr'
-  const vars = factVars(facts, dir === 'rtl', locale)
+  const vars = factVars(facts, dir === 'rtl', locale, localeInfo(locale).range)
   const t = translator(locale, vars)
   const item = sizeChartItem(locale)
   const value = (v: string): Run[] => [dir === 'rtl' ? { ltr: v } : { text: v }]
