@@ -122,6 +122,8 @@ describe('submit-lead under Deno', () => {
     await smtp.arrived(2)
     const to = smtp.mails.map((m) => (Array.isArray(m.to) ? '' : m.to?.text)).sort()
     expect(to).toEqual(['mehmet@kasap.example.com.tr', 'sales-desk@example.com'])
+    // The envelope holds exactly the stored address: one recipient per mail.
+    expect(smtp.envelopes.map((e) => e.join(',')).sort()).toEqual(['mehmet@kasap.example.com.tr', 'sales-desk@example.com'])
     const sales = smtp.mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'sales-desk@example.com')
     expect(sales?.text).toContain(lead.id)
 
@@ -153,5 +155,17 @@ describe('submit-lead under Deno', () => {
     })
     expect(nul.status).toBe(400)
     expect(await nul.json()).toMatchObject({ issues: [{ path: ['name'] }] })
+    // An address list, a display name or a trailing dot is not one bare address.
+    for (const email of ['x<victim@example.org>', 'victim@example.org,1', '"victim"@example.org', 'victim(c)@example.org', 'victim@example.org.']) {
+      const res = await fetch(functionUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({
+          lead: { id: crypto.randomUUID(), kind: 'contact', name: 'A', email, subject: 's', message: 'm', locale: 'en', consent_privacy: true, consent_contact: true },
+        }),
+      })
+      expect(res.status, email).toBe(400)
+      expect(await res.json()).toEqual({ error: 'invalid', issues: [{ path: ['email'], message: 'form.error.email' }] })
+    }
   })
 })

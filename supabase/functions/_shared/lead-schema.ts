@@ -66,8 +66,16 @@ export const LEAD_LOCALES = LOCALE_CODES
 export const QUANTITY_UNITS = ['rolls', 'metres'] as const
 export const PROCESSES = ['standard-cooking', 'roasting', 'smoking', 'drying'] as const
 
-// Same patterns as the SQL (there [[:space:]] stands for \s).
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+// A bare addr-spec and nothing else: a dot-atom local part (RFC 5322 atext, ASCII), one @, and a
+// domain of two or more dot-separated labels (letters and digits of any script, inner hyphens),
+// with no trailing dot. No display name ("x <a@b.c>"), list ("a@b.c, d"), group, quoted local
+// part ("a"@b.c), comment (a(c)@b.c), IP literal or trailing dot: a mailer reads each of those as
+// something other than the one mailbox stored (DESIGN.md 11). Twin of public.is_bare_email() in
+// supabase/migrations/20261128000100_lead_mailbox.sql; change both together.
+const ATEXT = "[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+const LABEL = '[\\p{L}\\p{N}](?:[\\p{L}\\p{M}\\p{N}-]{0,61}[\\p{L}\\p{M}\\p{N}])?'
+export const EMAIL_RE = new RegExp(`^${ATEXT}(?:\\.${ATEXT})*@${LABEL}(?:\\.${LABEL})+$`, 'u')
+// Same pattern as the SQL (there [[:space:]] stands for \s).
 const PHONE_RE = /^\+?[0-9 ()./-]{5,}$/
 const PRODUCT_RE = /^[a-z0-9]+(-[a-z0-9]+)*$/
 

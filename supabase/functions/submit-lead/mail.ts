@@ -12,13 +12,26 @@ export interface Facts {
   siteUrl: string
 }
 
+/** One mailbox, handed to nodemailer as an object so it is never parsed as an address list. */
+export interface Mailbox {
+  name: string
+  address: string
+}
+
 export interface MailMessage {
   from: string
-  to: string
-  replyTo?: string
+  to: string | Mailbox
+  replyTo?: string | Mailbox
   subject: string
   text: string
 }
+
+/**
+ * The buyer's stored address as one mailbox. A string would be parsed by nodemailer as an address
+ * list ("x <a@b.c>", "a@b.c, d"); the schema already accepts a bare addr-spec only, and the object
+ * keeps the mail on exactly that address whatever reaches this point.
+ */
+export const mailbox = (address: unknown): Mailbox => ({ name: '', address: String(address) })
 
 export function loadFacts(): Promise<Facts> {
   return Promise.resolve({ ...BUSINESS })
@@ -76,7 +89,7 @@ export function salesMail(lead: Record<string, unknown>, facts: Facts, opts: { f
   return {
     from: opts.from,
     to: opts.to,
-    replyTo: String(lead.email),
+    replyTo: mailbox(lead.email),
     // One line: CR/LF in a name must not reach a header.
     subject: `New ${String(lead.kind)} lead: ${who} (${String(lead.locale)})`.replace(/[\r\n]+/g, ' ').slice(0, 200),
     text: [
@@ -109,7 +122,7 @@ export async function buyerMail(lead: Record<string, unknown>, facts: Facts, opt
   const k = (key: string) => fill(t[key] ?? '', values)
   return {
     from: opts.from,
-    to: String(lead.email),
+    to: mailbox(lead.email),
     // Answers go to the sales inbox (SALES_EMAIL), which may differ from the published address.
     replyTo: opts.replyTo ?? facts.email,
     subject: k(`mail.ack.subject.${kind}`).replace(/[\r\n]+/g, ' '),

@@ -1,0 +1,61 @@
+-- The lead mail path on a Supabase-shaped PostgreSQL, after `supabase db push`: the mailbox key
+-- the acknowledgement cap counts, the bare-address net under the schema, and who may call them.
+-- Run by scripts/pg-check.sh as supabase_admin, after tests/pg/rls.sql.
+\set ON_ERROR_STOP on
+set client_min_messages = warning;
+
+-- One mailbox, one key (docs/BACKEND.md, "No relay").
+do $$ begin
+  if public.mailbox_key('Buyer.One+quotes@Example.NET') <> 'buyer.one@example.net' then
+    raise exception 'FAIL: mailbox_key keeps a +tag or the case: %', public.mailbox_key('Buyer.One+quotes@Example.NET');
+  end if;
+  if public.mailbox_key('J.S.mith+x@googlemail.com') <> 'jsmith@gmail.com' then
+    raise exception 'FAIL: mailbox_key keeps Gmail dots: %', public.mailbox_key('J.S.mith+x@googlemail.com');
+  end if;
+  if public.mailbox_key('first.last@example.org') <> 'first.last@example.org' then
+    raise exception 'FAIL: mailbox_key drops dots outside Gmail';
+  end if;
+  if public.is_bare_email('x<victim@example.org>') or public.is_bare_email('victim@example.org,1')
+     or public.is_bare_email('"victim"@example.org') or public.is_bare_email('victim(c)@example.org')
+     or public.is_bare_email('victim@example.org.') then
+    raise exception 'FAIL: is_bare_email takes more than one bare address';
+  end if;
+  if not public.is_bare_email('ali@münchen.example') then
+    raise exception 'FAIL: is_bare_email refuses an internationalised domain the form accepts';
+  end if;
+end $$;
+
+-- intake_lead refuses a non-bare address, whoever calls it (the function validates first).
+set role service_role;
+do $$ begin
+  perform public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Spelt',
+    'email', 'x<victim@example.org>', 'subject', 's', 'message', 'm', 'locale', 'en',
+    'consent_privacy', true, 'consent_contact', true), repeat('f', 64));
+  raise exception 'FAIL: intake_lead stored x<victim@example.org>';
+exception when check_violation then null;
+end $$;
+-- The cap counts the mailbox: three spellings of one address, then the fourth is skipped.
+do $$ declare r jsonb; i int; begin
+  for i in 1..4 loop
+    r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Spelt',
+      'email', (array['Cap.Key@Example.org', 'cap.key+a@example.org', 'CAP.KEY@EXAMPLE.ORG', 'cap.key+b@example.org'])[i],
+      'subject', 's', 'message', 'm', 'locale', 'en', 'consent_privacy', true, 'consent_contact', true),
+      md5(i::text) || md5(i::text));
+  end loop;
+  if r ->> 'ack_skipped' is distinct from 'recipient_limit' then
+    raise exception 'FAIL: the fourth spelling of one mailbox was acknowledged: %', r;
+  end if;
+end $$;
+reset role;
+
+-- Who may call what: the API roles only what the admin needs.
+do $$ begin
+  if has_function_privilege('anon', 'public.mailbox_key(text)', 'execute') then
+    raise exception 'FAIL: anon may execute mailbox_key';
+  end if;
+  if not has_function_privilege('authenticated', 'public.mailbox_key(text)', 'execute') then
+    raise exception 'FAIL: authenticated may not execute mailbox_key (the generated column needs it on update)';
+  end if;
+end $$;
+
+\echo 'pg-check: lead mail assertions passed'
