@@ -119,6 +119,15 @@ export const factsSchema = z
           .strict(),
         rollLengthsM: z.array(z.number().int().positive()),
         customRollLength: z.boolean(),
+        // the stitch-count rule per process (lib/sizing/recommend.ts, processStitches)
+        stitchesByProcess: z
+          .object({
+            'standard-cooking': z.enum(['by-size', 'lowest']),
+            roasting: z.enum(['by-size', 'lowest']),
+            smoking: z.enum(['by-size', 'lowest']),
+            drying: z.enum(['by-size', 'lowest']),
+          })
+          .strict(),
       })
       .strict(),
     products: z.record(

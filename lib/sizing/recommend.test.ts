@@ -25,6 +25,7 @@ const FACTS: Parameters<typeof sizingConstants>[0] & { products: Record<string, 
     innerDiameterMm: { min: 30, max: 250 },
     stretchByProcess: { 'standard-cooking': 1.35, roasting: 1.45, smoking: 1.25, drying: 1.6 },
     elasticityByProcess: { 'standard-cooking': 'medium', roasting: 'medium', smoking: 'low', drying: 'high' },
+    stitchesByProcess: { 'standard-cooking': 'by-size', roasting: 'by-size', smoking: 'lowest', drying: 'lowest' },
     rollLengthsM: [50, 100],
     customRollLength: true,
   },
@@ -136,8 +137,8 @@ describe('a product inside a line’s range gets that line’s standard netting'
       innerDiameterMm: 100,
       stretch: 1.6,
       relaxedDiameterMm: 63,
-      stitches: 20, // 16/18/20 over 80–180 (21 sizes): 100 mm is size 4, ⌊4·3/21⌋ = 0 → the most, 20
-      meshOpeningMm: 15.7, // 314 / 20
+      stitches: 16, // drying takes the line's lowest of 16/18/20 at every size (by size it would be 20)
+      meshOpeningMm: 19.6, // 314 / 16 = 19.625
       elasticity: 'high',
       rollLengthsM: [50, 100],
       customRollLength: true,
@@ -148,7 +149,7 @@ describe('a product inside a line’s range gets that line’s standard netting'
       { key: 'explain.process.drying', values: { stretch: 1.6, weightLossMin: 30, weightLossMax: 40 } },
       { key: 'explain.relaxed', values: { diameter: 100, stretch: 1.6, relaxed: 63 } },
       { key: 'explain.elasticity.high', values: {} },
-      { key: 'explain.stitches.line', values: { product: 'sausage-salami', counts: [16, 18, 20], diameter: 100, stitches: 20, mesh: 15.7 } },
+      { key: 'explain.stitches.line', values: { product: 'sausage-salami', counts: [16, 18, 20], diameter: 100, stitches: 16, mesh: 19.6 } },
       { key: 'explain.roll.standard', values: { metres: [50, 100] } },
       { key: 'explain.roll.custom', values: {} },
     ])
@@ -217,22 +218,22 @@ describe('worked examples, one per process', () => {
       elasticity: 'medium',
     })
   })
-  it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200 (size 1 of 23 → 32, 9.4 mm); relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
+  it('smoking, poultry, 300 mm: D = 95.49 → 95 mm in 90–200; smoking takes the line’s lowest of 24/28/32 → 24, 300 / 24 = 12.5 mm (by size it would be 32); relaxed 95 / 1.25 = 76 mm, low elasticity', () => {
     expect(ok({ circumference: '300', process: 'smoking', product: 'poultry' })).toMatchObject({
       innerDiameterMm: 95,
       standard: true,
-      stitches: 32,
-      meshOpeningMm: 9.4,
+      stitches: 24,
+      meshOpeningMm: 12.5,
       relaxedDiameterMm: 76,
       elasticity: 'low',
     })
   })
-  it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220 (size 3 of 21, ⌊6/21⌋ = 0 → 24, 17.5 mm); relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
+  it('drying, pastrami, 420 mm: D = 133.69 → 135 mm in 120–220; drying takes the line’s lowest of 20/24 → 20, 420 / 20 = 21 mm (by size it would be 24); relaxed 135 / 1.6 = 84.4 → 84 mm, high elasticity', () => {
     expect(ok({ circumference: '420', process: 'drying', product: 'pastrami' })).toMatchObject({
       innerDiameterMm: 135,
       standard: true,
-      stitches: 24,
-      meshOpeningMm: 17.5,
+      stitches: 20,
+      meshOpeningMm: 21,
       relaxedDiameterMm: 84,
       elasticity: 'high',
     })
@@ -244,6 +245,14 @@ describe('worked examples, one per process', () => {
     expect(SIZING_PROCESSES.map((p) => r(p).relaxedDiameterMm)).toEqual([74, 69, 80, 63])
     expect(SIZING_PROCESSES.map((p) => r(p).elasticity)).toEqual(['medium', 'medium', 'low', 'high'])
   })
+  it('the process picks the stitch count (facts sizing.stitchesByProcess): pork 100 mm takes 28 by size for cooking and roasting, the line’s lowest, 20, for smoking and drying', () => {
+    const n = (process: string) => ok({ circumference: '314', process, product: 'pork' }).stitches
+    expect(SIZING_PROCESSES.map(n)).toEqual([28, 28, 20, 20])
+    // beef 245 mm (770 / π = 245.1): the largest band is already the lowest, 18, in every process
+    expect(SIZING_PROCESSES.map((process) => ok({ circumference: '770', process, product: 'beef' }).stitches)).toEqual([18, 18, 18, 18])
+    const bySize = sizingConstants({ ...FACTS, sizing: { ...FACTS.sizing, stitchesByProcess: { ...FACTS.sizing.stitchesByProcess, smoking: 'by-size' } } }, ALL)
+    expect(ok({ circumference: '314', process: 'smoking', product: 'pork' }, bySize).stitches).toBe(28)
+  })
   it('rejects a missing or unknown process', () => {
     expect(errorOf({ circumference: '314', process: '' })).toBe('process:process.required')
     expect(errorOf({ circumference: '314', process: 'boiling' })).toBe('process:process.unknown')
@@ -252,7 +261,7 @@ describe('worked examples, one per process', () => {
 })
 
 describe('made to order, and which lines hold a size', () => {
-  it('sausage & salami, 650 mm, drying: D = 206.9 → 205 mm, above 80–180 → made to order, in the line’s largest band: 16 stitches, 650 / 16 = 40.6 mm', () => {
+  it('sausage & salami, 650 mm, drying: D = 206.9 → 205 mm, above 80–180 → made to order, the line’s lowest count for drying: 16 stitches, 650 / 16 = 40.6 mm', () => {
     const r = ok({ circumference: '650', process: 'drying', product: 'sausage-salami' })
     expect(r).toMatchObject({ innerDiameterMm: 205, standard: false, stitches: 16, meshOpeningMm: 40.6, relaxedDiameterMm: 128 })
     expect(r.explanation[1]).toEqual({ key: 'explain.line.madeToOrder', values: { product: 'sausage-salami', min: 80, max: 180, diameter: 205 } })

@@ -43,14 +43,19 @@
 // 5. Stitch count = longitudinal threads around the net; on the product one mesh opening is
 //    about C / n wide. Each line is knitted in its own counts (facts products.<id>.stitches) and
 //    the selector recommends only those: a count the product page does not list cannot be
-//    ordered. Within a line, larger products take FEWER stitches (an open mesh, and the strength
-//    a heavy piece needs) and smaller ones MORE (a finer, more even pattern), as the guides say:
-//    the line's range is split into equal bands of its 5 mm sizes, one band per count, the most
-//    stitches on the smallest sizes (lineStitches). A size below or above the range (made to
-//    order) takes the count of the nearest band. The opening C / n is shown, not judged: the
-//    product pages offer every count over the whole range. Without a product type no count is
-//    recommended (the lines that hold a size are knitted in different counts), so the quote link
-//    carries none either.
+//    ordered. Which of them follows the process, by the one rule the product pages state too
+//    (facts sizing.stitchesByProcess, processStitches):
+//      by-size (cooking, roasting): larger products take FEWER stitches (an open mesh, and the
+//        strength a heavy piece needs) and smaller ones MORE (a finer, more even pattern), as the
+//        guides say: the line's range is split into equal bands of its 5 mm sizes, one band per
+//        count, the most stitches on the smallest sizes (lineStitches). A size below or above
+//        the range (made to order) takes the count of the nearest band.
+//      lowest (smoking, drying): the line's lowest count at every size, its most open mesh, so
+//        smoke and drying air reach more of the surface ("for smoked products, a lower stitch
+//        count" on the pork page, a lower count for dried beef).
+//    The opening C / n is shown, not judged: the product pages offer every count over the whole
+//    range. Without a product type no count is recommended (the lines that hold a size are
+//    knitted in different counts), so the quote link carries none either.
 //
 // 6. Elasticity follows the process (facts.sizing.elasticityByProcess), with the grades as the
 //    size guide and the glossary define them: HIGH stretches furthest and pulls back hardest,
@@ -72,6 +77,8 @@
 export const SIZING_PROCESSES = ['standard-cooking', 'roasting', 'smoking', 'drying'] as const
 export type SizingProcess = (typeof SIZING_PROCESSES)[number]
 export type Elasticity = 'high' | 'medium' | 'low'
+/** How a process picks among a line's stitch counts (rule 5). */
+export type StitchRule = 'by-size' | 'lowest'
 
 /** Weight lost in drying and ageing, %: the reason for the drying stretch (explanation text). */
 export const DRYING_WEIGHT_LOSS_PCT = { min: 30, max: 40 }
@@ -89,6 +96,7 @@ export type SizingConstants = {
   innerDiameterMm: Range
   stretchByProcess: Record<SizingProcess, number>
   elasticityByProcess: Record<SizingProcess, Elasticity>
+  stitchesByProcess: Record<SizingProcess, StitchRule>
   rollLengthsM: number[]
   customRollLength: boolean
   products: SizingProduct[]
@@ -99,6 +107,7 @@ type FactsLike = {
     innerDiameterMm: Range
     stretchByProcess: Record<SizingProcess, number>
     elasticityByProcess: Record<SizingProcess, Elasticity>
+    stitchesByProcess: Record<SizingProcess, StitchRule>
     rollLengthsM: number[]
     customRollLength: boolean
   }
@@ -108,11 +117,12 @@ type FactsLike = {
 /** Picks from content/facts.yml what the size selector needs; `productIds` are the products
  *  that exist in the locale (in Arabic there is no pork and no bacon-ham), in display order. */
 export function sizingConstants(facts: FactsLike, productIds: string[]): SizingConstants {
-  const { innerDiameterMm, stretchByProcess, elasticityByProcess, rollLengthsM, customRollLength } = facts.sizing
+  const { innerDiameterMm, stretchByProcess, elasticityByProcess, stitchesByProcess, rollLengthsM, customRollLength } = facts.sizing
   return {
     innerDiameterMm: { min: innerDiameterMm.min, max: innerDiameterMm.max },
     stretchByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, stretchByProcess[p]])) as Record<SizingProcess, number>,
     elasticityByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, elasticityByProcess[p]])) as Record<SizingProcess, Elasticity>,
+    stitchesByProcess: Object.fromEntries(SIZING_PROCESSES.map((p) => [p, stitchesByProcess[p]])) as Record<SizingProcess, StitchRule>,
     rollLengthsM: [...rollLengthsM].sort((a, b) => a - b),
     customRollLength,
     products: productIds.map((id) => {
@@ -240,6 +250,14 @@ export function lineStitches(p: Pick<SizingProduct, 'diameterMm' | 'stitches'>, 
   return counts[Math.min(counts.length - 1, Math.max(0, band))]!
 }
 
+/** The count a line is knitted in for an inner diameter under a process's rule (rule 5,
+ *  facts sizing.stitchesByProcess): `lowest`, the line's lowest count at every size; `by-size`,
+ *  the count of the size's band (lineStitches). */
+export function processStitches(p: Pick<SizingProduct, 'diameterMm' | 'stitches'>, diameterMm: number, rule: StitchRule): number {
+  if (p.stitches.length === 0) throw new Error('processStitches: the line lists no stitch count')
+  return rule === 'lowest' ? Math.min(...p.stitches) : lineStitches(p, diameterMm)
+}
+
 /** The recommendation for one input, or the UI key of the first problem with it. */
 export function recommendNetting(input: SizingInput, c: SizingConstants): SizingResult {
   const parsed = parseCircumference(input.circumference, circumferenceLimits(c))
@@ -262,7 +280,8 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
   const holds = (p: SizingProduct) => innerDiameterMm >= p.diameterMm.min && innerDiameterMm <= p.diameterMm.max
   const standardLines = c.products.filter(holds).map((p) => p.id)
 
-  const stitches = product ? lineStitches(product, innerDiameterMm) : undefined
+  const stitchRule = c.stitchesByProcess[process]
+  const stitches = product ? processStitches(product, innerDiameterMm, stitchRule) : undefined
   const meshOpeningMm = stitches ? round(C / stitches, 1) : undefined
   const elasticity = c.elasticityByProcess[process]
 
@@ -286,6 +305,7 @@ export function recommendNetting(input: SizingInput, c: SizingConstants): Sizing
     { key: `explain.elasticity.${elasticity}`, values: {} },
     product && stitches && meshOpeningMm
       ? {
+          // one sentence for both rules (by size, the lowest), so it reads true in every process
           key: 'explain.stitches.line',
           values: { product: product.id, counts: [...product.stitches].sort((a, b) => a - b), diameter: innerDiameterMm, stitches, mesh: meshOpeningMm },
         }
