@@ -4,7 +4,7 @@
 // and against what each English product page says about stitch counts for a process ("for
 // smoked products, a lower stitch count"), read from the page's own text, so a sentence written
 // tomorrow is checked as well.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { facts, routeTable } from '../content/data'
@@ -117,5 +117,39 @@ describe('one stitch-count rule for the size selector and the product pages', ()
       }
     }
     expect(disagreements).toEqual([])
+  })
+})
+
+describe('elasticity by process: the English guides and glossary say what the selector says', () => {
+  /** Sentences and table rows of the English guides and glossary that name an elasticity grade. */
+  function gradeStatements() {
+    const found: { file: string; grade: string; process: SizingProcess; text: string }[] = []
+    for (const dir of ['content/guides/en', 'content/glossary/en']) {
+      for (const name of readdirSync(dir).filter((f) => f.endsWith('.mdx'))) {
+        const file = `${dir}/${name}`
+        const text = readFileSync(file, 'utf8').replace(/<[^>]+>/g, ' ')
+        for (const part of text.split(/\n|(?<=[.!?])\s+/)) {
+          const grades = [...part.matchAll(/\b(high|medium|low)(?:er)? elasticity\b/gi)].map((m) => m[1]!.toLowerCase())
+          if (grades.length !== 1) continue // one grade per statement; "high, medium and low" defines them
+          for (const process of SIZING_PROCESSES) if (PROCESS_WORDS[process].test(part)) found.push({ file, grade: grades[0]!, process, text: part.trim() })
+        }
+      }
+    }
+    return found
+  }
+  it('the size guide gives the selector’s grade for a turkey breast roast (roasting: medium)', () => {
+    const guide = readFileSync('content/guides/en/how-to-choose-netting-size-calculator.mdx', 'utf8')
+    expect(facts.sizing.elasticityByProcess.roasting).toBe('medium')
+    expect(guide).toMatch(/turkey breast roast takes medium elasticity/)
+    const r = recommendNetting({ circumference: 600, process: 'roasting', product: 'turkey' }, C)
+    expect(r.ok && r.recommendation.elasticity).toBe('medium')
+  })
+  it('every sentence or table row that pairs one grade with a process names the process’s grade', () => {
+    const statements = gradeStatements()
+    expect(statements.length).toBeGreaterThan(3)
+    const wrong = statements
+      .filter((s) => s.grade !== facts.sizing.elasticityByProcess[s.process])
+      .map((s) => `${s.file}: ${s.process} is ${facts.sizing.elasticityByProcess[s.process]}, text says ${s.grade}: ${s.text}`)
+    expect(wrong).toEqual([])
   })
 })
