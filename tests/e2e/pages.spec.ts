@@ -26,7 +26,7 @@ const TABLE: [string, number, string, string, RegExp, RegExp][] = [
   ['/en/localization-report/', 200, 'en', 'ltr', /Localization/, /Localization/],
   ['/tr/', 200, 'tr', 'ltr', /\S{3}/, /./],
   ['/tr/elastik-et-kefeni/dana-eti-filesi/', 200, 'tr', 'ltr', /\S{3}/, /./],
-  ['/tr/rehber/meat-netting/', 200, 'tr', 'ltr', /\S{3}/, /./],
+  ['/tr/rehber/elastik-et-filesi-nedir/', 200, 'tr', 'ltr', /\S{3}/, /./],
   ['/tr/sozluk/', 200, 'tr', 'ltr', /\S{3}/, /./],
   ['/tr/ulke/turkiye/', 200, 'tr', 'ltr', /\S{3}/, /./],
   ['/de/groessen-auswahl/', 200, 'de', 'ltr', /\S{3}/, /./],

@@ -16,6 +16,7 @@ const CASES: [string, string][] = [
   ['/glossary', '/en/glossary/'],
   ['/urunler', '/tr/elastik-et-kefeni/'],
   ['/tr/urunler', '/tr/elastik-et-kefeni/'],
+  ['/tr/rehber/meat-netting/', '/tr/rehber/elastik-et-filesi-nedir/'],
   ['/tr/products/beef-netting', '/tr/elastik-et-kefeni/dana-eti-filesi/'],
   ['/ar/products/pork-netting', '/ar/shabakat-al-luhum-al-marina/'],
   ['/en', '/'],

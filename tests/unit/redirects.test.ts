@@ -31,6 +31,29 @@ describe('legacy redirects', () => {
     expect(() => redirects(routeTable, [], { 'x-netting': 'nope' })).toThrow(/legacyProducts "x-netting" names "nope", which is not a product/)
   })
 
+  it('Turkish guides: a Turkish slug each, and their first, English-slug paths 301 to it in one step', () => {
+    const guides = [...routeTable.routes.values()].filter((r) => r.page === 'guide' && r.paths.tr)
+    expect(guides.length).toBeGreaterThanOrEqual(9)
+    const file = redirectsFile(list)
+    for (const g of guides) {
+      const id = g.param!
+      const path = g.paths.tr!
+      // its own slug under /tr/rehber/, not the English id
+      expect(path, id).toMatch(/^\/tr\/rehber\/[a-z0-9-]+\/$/)
+      expect(path, id).not.toBe(`/tr/rehber/${id}/`)
+      // the old path is no page today, and goes to the Turkish page, with or without the slash
+      expect(routeTable.byPath.has(`/tr/rehber/${id}/`), id).toBe(false)
+      expect(to(`/tr/rehber/${id}`), id).toBe(path)
+      expect(file).toContain(`/tr/rehber/${id} ${path} 301\n`)
+      expect(file).toContain(`/tr/rehber/${id}/ ${path} 301\n`)
+    }
+    expect(to('/tr/rehber/meat-netting')).toBe('/tr/rehber/elastik-et-filesi-nedir/')
+    expect(to('/tr/rehber/how-to-choose-netting-size-calculator')).toBe('/tr/rehber/et-filesi-olcusu-nasil-secilir/')
+    // the other languages keep the English slug under their prefix: nothing to redirect there
+    expect(routeTable.routes.get('guide/meat-netting')?.paths.de).toBe('/de/leitfaden/meat-netting/')
+    expect(list.some((r) => r.from.startsWith('/de/leitfaden/'))).toBe(false)
+  })
+
   it('never redirect a path that is a page today', () => {
     for (const r of list) expect(routeTable.byPath.has(`${r.from}/`), r.from).toBe(false)
     expect(() => redirects(routeTable, [{ from: '/en/about', to: 'about', locale: 'en' }])).toThrow(/legacy link "\/en\/about" is a page of the site today/)

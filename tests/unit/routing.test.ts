@@ -65,7 +65,7 @@ const SPEC: [string, string, string][] = [
   ['product/sausage-salami', 'en', '/en/elastic-meat-netting/sausage-salami-netting/'],
   ['product/beef', 'tr', '/tr/elastik-et-kefeni/dana-eti-filesi/'],
   ['guide/meat-netting', 'en', '/en/guide/meat-netting/'],
-  ['guide/meat-netting', 'tr', '/tr/rehber/meat-netting/'],
+  ['guide/meat-netting', 'tr', '/tr/rehber/elastik-et-filesi-nedir/'],
   ['guide/ham-netting-guide', 'de', '/de/leitfaden/ham-netting-guide/'],
   ['guide/ham-netting-guide', 'es', '/es/guia/ham-netting-guide/'],
   ['country/germany', 'en', '/en/country/germany/'],
