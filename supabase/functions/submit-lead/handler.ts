@@ -11,12 +11,11 @@ import { leadSchema, stripBidi, toStorableText } from '../_shared/lead-schema.ts
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
 import { clientKey } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
+import { isPlainObject, readBody, type Issue } from './read-body.ts'
 import { notifyLead, type NotifyConfig, type SendMail } from './notify.ts'
 
-export const MAX_BODY_BYTES = 32 * 1024
+export { MAX_BODY_BYTES, MAX_DEPTH } from './read-body.ts'
 export const RATE_LIMIT = 10
-/** Deeper JSON than any lead needs (the lead object holds one array) is refused, not walked. */
-export const MAX_DEPTH = 4
 const ATTRIBUTION_MAX = 500
 const BODY_KEYS = new Set(['lead', 'captchaToken', 'website', 'attribution'])
 const ATTRIBUTION_COLUMNS = {
@@ -48,15 +47,15 @@ export interface SubmitLeadDeps {
   sendMail?: SendMail
   /** Keeps the mail work alive after the response (EdgeRuntime.waitUntil on Supabase). */
   waitUntil?: (p: Promise<unknown>) => void
-  /** Which browser origins may call; default any (the endpoint is public by design). */
+  /** Which browser origins may call (ALLOWED_ORIGINS). Unset: any, outside production only. */
   allowOrigin?: (origin: string) => boolean
+  /** A production deployment: never answers CORS with `*` (depsFromEnv refuses to start without ALLOWED_ORIGINS). */
+  production?: boolean
   /** Called with the notification promise of every stored lead (tests await it). */
   onNotified?: (id: string, outcome: Promise<'sent' | 'failed'>) => void
   /** True when the request carries the project's secret key (retry-pending may run). */
   isServiceCaller?: (req: Request) => boolean
 }
-
-type Issue = { path: (string | number)[]; message: string }
 
 export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) => Promise<Response> {
   return async (req) => {
@@ -73,7 +72,13 @@ export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) =>
     // multipart without asking the browser's permission (CORS "simple requests"); JSON needs a
     // preflight, which the allowed origins decide. So no other site can submit through its
     // visitors' browsers.
-    if (!isJson(req.headers.get('content-type'))) return json(415, { error: 'unsupported_media_type', expected: 'application/json' })
+    const type = mediaType(req.headers.get('content-type'))
+    if (type.type !== 'application/json') return json(415, { error: 'unsupported_media_type', expected: 'application/json' })
+    // JSON is UTF-8 (RFC 8259). A body declared in another charset (utf-7, utf-16, latin1) would be
+    // read as UTF-8 and stored as something the sender did not write.
+    if (type.charset !== undefined && type.charset !== 'utf-8') {
+      return json(415, { error: 'unsupported_media_type', expected: 'application/json; charset=utf-8' })
+    }
 
     try {
       const route = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)
@@ -88,20 +93,6 @@ export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) =>
 }
 
 type Json = (status: number, body: unknown, headers?: Record<string, string>) => Response
-
-async function readBody(req: Request): Promise<{ body: Record<string, unknown> } | { error: Issue[] | 'too_large' }> {
-  const raw = await readLimited(req)
-  if (raw === 'too_large') return { error: 'too_large' }
-  let body: unknown
-  try {
-    body = JSON.parse(raw)
-  } catch {
-    return { error: [{ path: [], message: 'The body is not JSON' }] }
-  }
-  if (tooDeep(body, 0)) return { error: [{ path: [], message: `JSON nested more than ${MAX_DEPTH} levels deep` }] }
-  if (!isPlainObject(body)) return { error: [{ path: [], message: 'One JSON object expected' }] }
-  return { body }
-}
 
 async function intake(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
   const invalid = (issues: Issue[]) => json(400, { error: 'invalid', issues })
@@ -189,15 +180,25 @@ export function bearerToken(req: Request): string | undefined {
   return /^Bearer\s+(\S+)$/i.exec(req.headers.get('authorization') ?? '')?.[1]
 }
 
-function isJson(contentType: string | null): boolean {
-  const type = contentType?.split(';')[0]?.trim().toLowerCase()
-  return type === 'application/json'
+/** The media type and its charset parameter (lower case, quotes removed; "utf8" read as "utf-8"). */
+function mediaType(contentType: string | null): { type: string; charset?: string } {
+  const [type = '', ...params] = (contentType ?? '').split(';')
+  let charset: string | undefined
+  for (const p of params) {
+    const m = /^\s*charset\s*=\s*"?([^";]*)"?\s*$/i.exec(p)
+    if (m)
+      charset = (m[1] as string)
+        .trim()
+        .toLowerCase()
+        .replace(/^utf8$/, 'utf-8')
+  }
+  return { type: type.trim().toLowerCase(), charset }
 }
 
 function corsHeaders(req: Request, deps: SubmitLeadDeps): Record<string, string> {
   const origin = req.headers.get('origin')
   if (!origin) return {}
-  if (deps.allowOrigin && !deps.allowOrigin(origin)) return {}
+  if (deps.allowOrigin ? !deps.allowOrigin(origin) : deps.production) return {}
   return {
     'Access-Control-Allow-Origin': deps.allowOrigin ? origin : '*',
     Vary: 'Origin',
@@ -206,44 +207,6 @@ function corsHeaders(req: Request, deps: SubmitLeadDeps): Record<string, string>
     'Access-Control-Expose-Headers': 'Retry-After',
     'Access-Control-Max-Age': '600',
   }
-}
-
-/** The body as text, or 'too_large' past 32 KB (counted while reading, not from Content-Length). */
-async function readLimited(req: Request): Promise<string | 'too_large'> {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > MAX_BODY_BYTES) return 'too_large'
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined)
-      return 'too_large'
-    }
-    chunks.push(value)
-  }
-  const all = new Uint8Array(size)
-  let at = 0
-  for (const c of chunks) {
-    all.set(c, at)
-    at += c.byteLength
-  }
-  return new TextDecoder().decode(all)
-}
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v)
-}
-
-// Stops at the first level past the limit, so a 32 KB body of brackets costs nothing.
-function tooDeep(v: unknown, depth: number): boolean {
-  if (typeof v !== 'object' || v === null) return false
-  if (depth >= MAX_DEPTH) return true
-  return Object.values(v).some((x) => tooDeep(x, depth + 1))
 }
 
 function deepStripBidi(v: unknown): unknown {

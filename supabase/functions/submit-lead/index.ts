@@ -12,6 +12,7 @@
 // SUPABASE_PUBLISHABLE_KEYS (JSON objects such as {"default":"sb_secret_…"}), and the legacy
 // SUPABASE_SERVICE_ROLE_KEY and SUPABASE_ANON_KEY, which are being retired.
 import { runtimeEnv, type Env } from './env.ts'
+import { ConfigError, isProduction, requireSettings } from './deployment.ts'
 import { captchaFromEnv } from './captcha.ts'
 import { restStore, type ProjectKeys } from './store.ts'
 import { bearerToken, createSubmitLeadHandler, type SubmitLeadDeps } from './handler.ts'
@@ -59,10 +60,16 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
   const url = env('SUPABASE_URL')
   if (!url) throw new Error('submit-lead: SUPABASE_URL must be set')
   const keys = projectKeys(env)
+  const production = isProduction(env)
   const origins = env('ALLOWED_ORIGINS')
     ?.split(',')
     .map((o) => o.trim())
     .filter(Boolean)
+  if (production) {
+    const missing: [string, string][] = []
+    if (!origins?.length) missing.push(['ALLOWED_ORIGINS', "(the site's origins; without it any website could call the function from its visitors' browsers)"])
+    requireSettings(missing)
+  }
   const salt = env('RATE_LIMIT_SALT')
   if (!salt) console.warn('submit-lead: RATE_LIMIT_SALT is not set; client IP hashes use an unsalted default')
   return {
@@ -78,6 +85,7 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     },
     waitUntil: typeof EdgeRuntime !== 'undefined' ? (p) => EdgeRuntime.waitUntil(p) : undefined,
     allowOrigin: origins?.length ? (o) => origins.includes(o) : undefined,
+    production,
     // The scheduled retry job presents the secret key (apikey header or bearer).
     isServiceCaller: (req) => {
       const given = [req.headers.get('apikey'), bearerToken(req)]
@@ -91,7 +99,11 @@ export const handler = async (req: Request): Promise<Response> => {
   try {
     configured ??= createSubmitLeadHandler(depsFromEnv())
   } catch (e) {
-    console.error(e)
+    console.error(e instanceof Error ? e.message : e)
+    // A deployment without a required setting says which, to every caller: the names only.
+    if (e instanceof ConfigError) {
+      return new Response(JSON.stringify({ error: 'not_configured', reason: e.message }), { status: 503, headers: { 'Content-Type': 'application/json' } })
+    }
     return new Response(JSON.stringify({ error: 'server' }), { status: 500, headers: { 'Content-Type': 'application/json' } })
   }
   return configured(req)
