@@ -23,6 +23,8 @@ export type ContentFile = {
   /** The unit id prefix of its texts: "pages/home", "ui" (UI keys are unique per locale). */
   prefix: string
   parsed: ParsedYaml
+  /** The file's lines as written, for the comments next to a key (lib/audit/qa/directives.ts). */
+  lines: string[]
 }
 
 export type Unit = {
@@ -117,6 +119,7 @@ export function collectContent(
           .split('\\')
           .join('/'),
       parsed: parse(rel.endsWith('.mdx') || rel.endsWith('.md') ? 'mdx' : 'yaml', text, config.linkField, cache),
+      lines: text.split(/\r?\n/),
     }
     const content = byLocale.get(locale) ?? { files: new Map(), units: new Map() }
     byLocale.set(locale, content)

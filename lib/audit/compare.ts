@@ -5,6 +5,8 @@ import type { LocaleContent, Unit } from './collect'
 import { sourceHash, type Lock } from './lock'
 import { messageFindings, selectValues } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
+import { consistencyFindings, type Pair } from './qa/consistency'
+import { place, type Placed, type QaContext, translationQa } from './qa/unit-qa'
 import { hasContent, type AuditRoutes } from './routes'
 
 export type LocaleStats = {
@@ -20,6 +22,9 @@ export type LocaleStats = {
   identical: number
   structureMismatches: number
   extra: number
+  /** QA check findings (lib/audit/qa/): an error makes its text count as not complete. */
+  qaErrors: number
+  qaWarnings: number
   /** Translated texts the lock file does not know yet (cannot be checked for staleness). */
   unlocked: number
   pagesTotal: number
@@ -28,7 +33,7 @@ export type LocaleStats = {
   placeholderPages: string[]
 }
 
-export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean }
+export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean; qa?: QaContext }
 
 /** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
 export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
@@ -91,6 +96,8 @@ export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
     identical: 0,
     structureMismatches: 0,
     extra: 0,
+    qaErrors: 0,
+    qaWarnings: 0,
     unlocked: 0,
     pagesTotal: existing.filter((r) => hasContent(r, locale)).length,
     pagesCovered: 0,
@@ -152,6 +159,21 @@ export function compareLocale(
       ...(quiet ? { quiet } : {}),
     })
 
+  const pairs: Pair[] = []
+  const withQaErrors = new Set<Unit>()
+  /** A QA finding on a translation: an error on a required text makes it (and its page) incomplete. */
+  const reportQa = (source: Unit, placed: Placed, required: boolean) => {
+    const severity = required ? placed.severity : 'warning'
+    if (severity === 'error') stats.qaErrors++
+    else stats.qaWarnings++
+    report(severity, placed.kind, source, placed.message, placed)
+    if (severity === 'error' && !withQaErrors.has(source)) {
+      withQaErrors.add(source)
+      stats.withErrors++
+      if (source.route) uncovered.add(source.route)
+    }
+  }
+
   for (const source of english.units.values()) {
     const translation = units.get(source.id)
     const required = isRequired(source, locale, routes)
@@ -205,6 +227,11 @@ export function compareLocale(
       stats.withErrors++
       if (source.route) uncovered.add(source.route)
     }
+    if (required && findings.some((f) => f.severity === 'error')) withQaErrors.add(source)
+    if (options.qa) {
+      for (const placed of translationQa(source, translation, locale, options.qa)) reportQa(source, placed, required)
+      pairs.push({ source, translation })
+    }
     const locked = lock.get(source.id)
     if (!locked) stats.unlocked++
     else if (locked !== hash) {
@@ -227,6 +254,11 @@ export function compareLocale(
         at,
       )
     }
+  }
+
+  if (options.qa) {
+    for (const { pair, finding } of consistencyFindings(pairs))
+      for (const placed of place(pair.translation, [finding], options.qa.ledger)) reportQa(pair.source, placed, isRequired(pair.source, locale, routes))
   }
 
   for (const [file, { count, first }] of missingFiles) {

@@ -30,6 +30,8 @@ export const SUMMARY_FIELDS = [
   'placeholder mismatches',
   'stale',
   'identical to English',
+  'QA errors',
+  'QA warnings',
 ]
 
 export function summaryCsv(rows: LocaleRow[]): string {
@@ -48,6 +50,8 @@ export function summaryCsv(rows: LocaleRow[]): string {
       r.placeholderMismatches,
       r.stale,
       r.identical,
+      r.qaErrors,
+      r.qaWarnings,
     ]),
   )
 }

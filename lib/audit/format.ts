@@ -27,7 +27,7 @@ export function formatProblem(p: Problem, github: boolean): string {
   return `${p.file}${p.line ? `:${p.line}` : ''}: ${p.severity}: [${p.kind}] ${describe(p)}`
 }
 
-const COLUMNS = ['locale', 'completion', 'pages', 'missing', 'empty', 'placeholders', 'stale', 'identical', 'notes'] as const
+const COLUMNS = ['locale', 'completion', 'pages', 'missing', 'empty', 'placeholders', 'stale', 'identical', 'QA errors', 'QA warnings', 'notes'] as const
 
 function tableRows(result: AuditResult): string[][] {
   return result.locales.map((r) => [
@@ -39,6 +39,8 @@ function tableRows(result: AuditResult): string[][] {
     String(r.placeholderMismatches),
     String(r.stale),
     String(r.identical),
+    String(r.qaErrors),
+    String(r.qaWarnings),
     r.notes,
   ])
 }

@@ -14,11 +14,13 @@ export function localeNotes(stats: LocaleStats, isSource: boolean): string {
     ...count(stats.identical, 'text identical to English', 'texts identical to English'),
     ...count(stats.structureMismatches, 'structure mismatch', 'structure mismatches'),
     ...count(stats.extra, 'text not in English', 'texts not in English'),
+    ...count(stats.qaErrors, 'QA error'),
+    ...count(stats.qaWarnings, 'QA warning'),
     ...(stats.placeholderPages.length
       ? [`${stats.placeholderPages.length} placeholder page${stats.placeholderPages.length === 1 ? '' : 's'} not counted (${placeholderSections.join(', ')})`]
       : []),
     ...(stats.unlocked ? [`${stats.unlocked} not in the lock file (run npm run audit:lock -- --locale ${stats.locale})`] : []),
   ]
-  if (!isSource && !stats.missing && !stats.empty && !stats.placeholderMismatches && !stats.stale) notes.unshift('complete')
+  if (!isSource && !stats.missing && !stats.empty && !stats.placeholderMismatches && !stats.stale && !stats.qaErrors) notes.unshift('complete')
   return notes.join('; ')
 }

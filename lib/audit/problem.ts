@@ -1,4 +1,5 @@
 // One finding of the audit. Every finding names a file and a key, and the English text it is about.
+import type { QaCheck } from './qa/checks'
 
 export type Severity = 'error' | 'warning'
 
@@ -20,7 +21,7 @@ export const PROBLEMS = {
   messageSyntax: 'message syntax',
   orphanLock: 'orphan lock file',
 } as const
-export type ProblemKind = (typeof PROBLEMS)[keyof typeof PROBLEMS]
+export type ProblemKind = (typeof PROBLEMS)[keyof typeof PROBLEMS] | QaCheck
 
 export type Problem = {
   severity: Severity

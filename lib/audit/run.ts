@@ -12,6 +12,8 @@ import { orphanLockFiles, readLocaleLock } from './lock'
 import { localeNotes } from './notes'
 import { messageFindings } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
+import { loadQaRules, QaRulesError, type QaRules } from './qa/rules'
+import { type QaContext, SilenceLedger, sourceQa } from './qa/unit-qa'
 import { auditRoutes, hasContent, RoutesFileError, type AuditRoutes } from './routes'
 import { yamlLeaves, type ParsedYaml } from './yaml-leaves'
 
@@ -49,6 +51,8 @@ export type AuditInput = {
   names: Map<string, string>
   show: (path: string) => string
   contentDir: string
+  /** The term base and the locales' style rules (content/terms/, content/style/). */
+  qaRules: QaRules
 }
 
 export function loadAudit(contentDir: string, cwd = process.cwd(), leafCache?: LeafCache): AuditInput {
@@ -75,8 +79,15 @@ export function loadAudit(contentDir: string, cwd = process.cwd(), leafCache?: L
     throw error
   }
   const names = routes.names
+  let qaRules: QaRules
+  try {
+    qaRules = loadQaRules(contentDir, routes.locales, show)
+  } catch (error) {
+    if (error instanceof QaRulesError) throw new AuditSetupError(error.message)
+    throw error
+  }
   const { byLocale, problems } = collectContent(contentDir, config.data, routes, cwd, leafCache)
-  return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir }
+  return { config: config.data, routes, byLocale, problems: [...routes.problems, ...problems], names, show, contentDir, qaRules }
 }
 
 export function runAudit(options: AuditOptions = {}): AuditResult {
@@ -87,7 +98,8 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
   const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
-  const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale)]
+  const qa: QaContext = { rules: input.qaRules, ledger: new SilenceLedger() }
+  const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale, qa)]
   const translations = new Set([...byLocale].filter(([locale]) => locale !== sourceLocale).flatMap(([, c]) => [...c.files.values()].map((f) => f.rel)))
   for (const rel of orphanLockFiles(contentDir, config.lock, translations)) {
     problems.push({
@@ -112,7 +124,7 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
       const target = byLocale.get(locale)
       const { lock } = readLocaleLock(contentDir, config.lock, target?.files.values() ?? [], input.show)
       const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
-      const result = compareLocale(locale, english, target, routes, lock, { strictStale: Boolean(options.strictStale), identicalOk })
+      const result = compareLocale(locale, english, target, routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, qa })
       stats = result.stats
       problems.push(...result.problems)
     }
@@ -120,6 +132,11 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
     rows.push({ ...stats, name: input.names.get(locale) ?? locale, completion, notes: localeNotes(stats, locale === sourceLocale) })
   }
 
+  for (const { unit, placed } of qa.ledger.leftovers()) {
+    problems.push({ ...placed, locale: unit.at.locale, key: unit.key })
+    const row = rows.find((r) => r.locale === unit.at.locale)
+    if (row) row[placed.severity === 'error' ? 'qaErrors' : 'qaWarnings']++
+  }
   const order = new Map(routes.locales.map((l, i) => [l, i]))
   problems.sort((a, b) => (order.get(a.locale) ?? 99) - (order.get(b.locale) ?? 99) || a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0))
   const errors = problems.filter((p) => p.severity === 'error').length
@@ -134,11 +151,13 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   }
 }
 
-/** The English texts' own plural/select syntax and forms (translations are checked in compare.ts). */
-function englishMessages(english: LocaleContent, sourceLocale: string): Problem[] {
+/** The English texts' own plural/select syntax and forms, and their surface QA checks (double
+ *  spaces, repeated words…); translations are checked in compare.ts. */
+function englishMessages(english: LocaleContent, sourceLocale: string, qa: QaContext): Problem[] {
   const problems: Problem[] = []
   for (const unit of english.units.values()) {
     if (unit.structural || !unit.text) continue
+    for (const placed of sourceQa(unit, sourceLocale, qa)) problems.push({ ...placed, locale: sourceLocale, key: unit.key })
     for (const f of messageFindings(unit.text, sourceLocale)) {
       problems.push({ severity: f.severity, kind: f.kind, locale: sourceLocale, file: unit.at.file, line: unit.line, key: unit.key, message: f.message })
     }

@@ -35,6 +35,8 @@ describe('audit CSVs', () => {
       'placeholder mismatches',
       'stale',
       'identical to English',
+      'QA errors',
+      'QA warnings',
     ])
     expect(data.map((r) => r.locale)).toEqual(['en', 'tr'])
     expect(data[1]).toMatchObject({
