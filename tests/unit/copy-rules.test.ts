@@ -10,6 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { htmlFiles, isRedirectStub, urlOf } from '../helpers/page-weight'
 import { facts, routeTable } from '../../lib/content/data'
 import { TITLE_MAX } from '../../lib/seo/head'
+import { parse as parseYaml } from 'yaml'
 
 const ROOT = 'dist/client'
 type Page = { url: string; lang: string; html: string; text: string; title: string }
@@ -132,15 +133,15 @@ describe('no leftovers', () => {
 })
 
 describe('one name per process, shared by the quote form and the size selector', () => {
-  const NAMES: Record<string, string[]> = {
-    en: ['Standard cooking', 'Roasting', 'Smoking', 'Drying and ageing'],
-    tr: ['Standart pişirme', 'Fırınlama', 'Tütsüleme', 'Kurutma ve olgunlaştırma'],
-    de: ['Standardgaren', 'Braten', 'Räuchern', 'Trocknen und Reifen'],
-    fr: ['Cuisson standard', 'Rôtissage', 'Fumage', 'Séchage et affinage'],
-    es: ['Cocción estándar', 'Asado', 'Ahumado', 'Secado y curado'],
-    it: ['Cottura standard', 'Cottura arrosto', 'Affumicatura', 'Essiccazione e stagionatura'],
-    ar: ['الطهي القياسي', 'الشوي في الفرن', 'التدخين', 'التجفيف والتعتيق'],
-  }
+  // The names are the content's (content/ui/processes/<locale>.yml, the term base decides them);
+  // the test is that both pages show exactly those, in the process order.
+  const PROCESS_IDS = ['standard-cooking', 'roasting', 'smoking', 'drying']
+  const NAMES: Record<string, string[]> = Object.fromEntries(
+    ['en', 'tr', 'de', 'fr', 'es', 'it', 'ar'].map((locale) => {
+      const names = parseYaml(readFileSync(`content/ui/processes/${locale}.yml`, 'utf8')) as Record<string, string>
+      return [locale, PROCESS_IDS.map((id) => names[`process.${id}.name`]!)]
+    }),
+  )
   it.each(Object.keys(NAMES))('%s', (locale) => {
     const quoteOptions = [...page('quote', locale).html.matchAll(/<option value="(standard-cooking|roasting|smoking|drying)"[^>]*>([^<]*)<\/option>/g)].map(
       (m) => decode(m[2]!),

@@ -10,10 +10,14 @@ type Form = { parts: Part[] }
 export type FormMatcher = { find(tokens: Token[]): { start: number; end: number } | undefined; size: number }
 
 const WORD = /[\p{L}\p{M}]+/gu
+// Arabic short vowels, shadda and sukun (U+064B–0652) and the tatweel (U+0640) are optional in
+// writing: "المبرّدة" is "المبردة". Words and forms are compared without them.
+const OPTIONAL = /[\u0640\u064B-\u0652]/g
+const bare = (word: string) => word.replace(OPTIONAL, '')
 
 export function tokens(text: string): Token[] {
   const out: Token[] = []
-  for (const m of text.matchAll(WORD)) out.push({ word: m[0], start: m.index, end: m.index + m[0].length })
+  for (const m of text.matchAll(WORD)) out.push({ word: bare(m[0]), start: m.index, end: m.index + m[0].length })
   return out
 }
 
@@ -21,6 +25,7 @@ const parse = (form: string): Form => ({
   parts: form
     .split(/[^\p{L}\p{M}*]+/u)
     .filter(Boolean)
+    .map(bare)
     .map((w) => ({ core: w.replace(/^\*|\*$/g, ''), prefix: w.startsWith('*'), suffix: w.length > 1 && w.endsWith('*') })),
 })
 
