@@ -246,8 +246,14 @@ export function compareLocale(
     }
     if (text.trim() === source.text?.trim() && !options.identicalOk(text)) {
       stats.identical++
+      // A text left in English is shown to buyers as English: an error where the text is required.
+      if (required && !withQaErrors.has(source)) {
+        withQaErrors.add(source)
+        stats.withErrors++
+        if (source.route) uncovered.add(source.route)
+      }
       report(
-        'warning',
+        required ? 'error' : 'warning',
         PROBLEMS.identical,
         source,
         'same as English: translate it, or add the term to content/audit.yml (identical:) if it is a name, standard or unit',
