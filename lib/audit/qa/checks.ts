@@ -71,9 +71,10 @@ export function surfaceFindings(text: string, style?: Style): QaFinding[] {
   return found
 }
 
+// Numbered-list markers ("1. ", "2. ") are structure, not numbers of the text.
 const digits = (text: string) =>
   (
-    prose(text)
+    withoutMarkdown(prose(text))
       .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
       .replace(/[\u06F0-\u06F9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
       .match(/\d+/g) ?? []

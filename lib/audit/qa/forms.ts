@@ -13,7 +13,7 @@ const WORD = /[\p{L}\p{M}]+/gu
 // Arabic short vowels, shadda and sukun (U+064B–0652) and the tatweel (U+0640) are optional in
 // writing: "المبرّدة" is "المبردة". Words and forms are compared without them.
 const OPTIONAL = /[\u0640\u064B-\u0652]/g
-const bare = (word: string) => word.replace(OPTIONAL, '')
+export const bare = (word: string) => word.replace(OPTIONAL, '')
 
 export function tokens(text: string): Token[] {
   const out: Token[] = []

@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { z } from 'zod'
 import { yamlLeaves } from '../yaml-leaves'
-import { type FormMatcher, formMatcher } from './forms'
+import { bare, type FormMatcher, formMatcher } from './forms'
 
 export const conceptSchema = z
   .object({
@@ -94,6 +94,7 @@ export class QaRulesError extends Error {
 }
 
 const lower = (forms: string[], locale: string) => forms.map((f) => f.toLocaleLowerCase(locale))
+const bareForm = (form: string, locale: string) => bare(form.toLocaleLowerCase(locale))
 
 type Loaded<T> = { data: T; show: string } | undefined
 
@@ -143,7 +144,12 @@ export function loadQaRules(contentDir: string, locales: string[], show: (p: str
     const map = new Map<string, LocaleTerm>()
     for (const [id, term] of Object.entries(own.data)) {
       if (!known.has(id)) throw new QaRulesError(`${own.show}: ${id}: no such concept in ${show(`terms/${source}.yml`)}`)
-      const allowed = formMatcher(lower(term.forms?.length ? term.forms : [term.term], locale))
+      const forms = term.forms?.length ? term.forms : [term.term]
+      // Forms are compared without case and Arabic short vowels: a forbidden form equal to an
+      // allowed one is a contradiction, not a rule.
+      const same = term.forbidden.find((f) => forms.some((a) => bareForm(a, locale) === bareForm(f, locale)))
+      if (same) throw new QaRulesError(`${own.show}: ${id}.forbidden: "${same}" is also an allowed form (forms compare without case and short vowels)`)
+      const allowed = formMatcher(lower(forms, locale))
       map.set(id, { ...term, allowed, ...(term.forbidden.length ? { banned: formMatcher(lower(term.forbidden, locale)) } : {}) })
     }
     terms.set(locale, map)
