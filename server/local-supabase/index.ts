@@ -14,7 +14,7 @@ import { seedAdmin, type AuthConfig } from './auth-store'
 import { handleAuth } from './auth'
 import { handleRest, loadTables, type RestConfig } from './rest'
 import { authThrottles, type ThrottleOptions } from './throttle'
-import { handleFunction, localFunctions, type FunctionHandlers } from './functions'
+import { GATEWAY_IP_SOURCE, handleFunction, localFunctions, type FunctionHandlers, type Gateway } from './functions'
 import { depsFromEnv, type SubmitLeadDeps } from '../../supabase/functions/submit-lead/index'
 
 export { ADMIN_EMAIL, ADMIN_PASSWORD } from './auth-store'
@@ -51,6 +51,11 @@ export interface LocalSupabaseOptions {
    * request's X-Forwarded-For (tests playing several clients); default: the socket address.
    */
   trustForwardedFor?: boolean
+  /**
+   * The deployment shape played in front of the function, and the CLIENT_IP_SOURCE it is given:
+   * cloudflare (default; cf-connecting-ip), appending-proxy (x-forwarded-for), direct (socket).
+   */
+  gateway?: Gateway
   /** How often leads stuck "pending" are sent again (ms; default 60 s, never for in-memory databases; 0 = never). */
   retryPendingEveryMs?: number
 }
@@ -115,6 +120,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: LOCAL_PUBLISHABLE_KEY }),
       RATE_LIMIT_SALT: env('RATE_LIMIT_SALT') ?? 'local-supabase',
       SMTP_URL: opts.smtpUrl ?? env('SMTP_URL'),
+      CLIENT_IP_SOURCE: GATEWAY_IP_SOURCE[opts.gateway ?? 'cloudflare'],
     }
     const submitLead = depsFromEnv((name) => (name in platform ? platform[name] || undefined : env(name)))
     const functions = localFunctions({
@@ -124,7 +130,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       ...opts.submitLead,
       notify: { ...submitLead.notify, ...opts.submitLead?.notify },
     })
-    const ctx: RouteContext = { auth, rest, functions, base: url, trustForwardedFor: opts.trustForwardedFor ?? false }
+    const ctx: RouteContext = { auth, rest, functions, base: url, trustForwardedFor: opts.trustForwardedFor ?? false, gateway: opts.gateway ?? 'cloudflare' }
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
       const started = Date.now()
       res.on('finish', () => opts.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`))
@@ -185,6 +191,7 @@ interface RouteContext {
   functions: FunctionHandlers
   base: string
   trustForwardedFor: boolean
+  gateway: Gateway
 }
 
 async function route(ctx: RouteContext, req: IncomingMessage, res: ServerResponse) {
@@ -201,7 +208,7 @@ async function route(ctx: RouteContext, req: IncomingMessage, res: ServerRespons
   // Like Kong in front of hosted Supabase: no valid project key, no entry.
   const apikeyClaims = await apiKeyClaims(req, url)
   if (service === 'auth') return handleAuth(auth, req, res, url, subpath)
-  if (service === 'functions') return handleFunction(ctx.functions, parts.join('/'), req, res, url, ctx.trustForwardedFor)
+  if (service === 'functions') return handleFunction(ctx.functions, parts.join('/'), req, res, url, ctx.trustForwardedFor, ctx.gateway)
   return handleRest(rest, req, res, url, subpath, await requestClaims(req, apikeyClaims))
 }
 

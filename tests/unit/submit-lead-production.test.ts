@@ -1,15 +1,19 @@
 // The function in production mode under real Deno (`deno serve`), storing through the local
-// backend's REST API: settings it refuses to run without, cross-site requests, and bodies that
-// are not UTF-8 (issue 41, items 2 and 5).
+// backend's REST API: settings it refuses to run without, cross-site requests, bodies that are
+// not UTF-8, who the client is when the function is served directly, and the captcha (issue 41,
+// items 2 and 5).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+import { captchaVerifier, type CaptchaVerifier } from '../helpers/captcha-verifier'
 import { denoServe, type DenoServed } from '../helpers/deno-serve'
 import { contactLead } from '../helpers/leads'
+import { countingWindows } from '../helpers/rate-windows'
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const SITE = 'https://www.site.example'
 let sb: LocalSupabase
+let verifier: CaptchaVerifier
 const served: DenoServed[] = []
 let prod: DenoServed
 
@@ -19,8 +23,14 @@ const platform = () => ({
   SUBMIT_LEAD_MODE: 'production',
   RATE_LIMIT_SALT: 'production-test',
 })
-/** Everything production requires. */
-const productionSettings = () => ({ ...platform(), ALLOWED_ORIGINS: SITE })
+/** Everything production requires: here the function is served directly, so the socket is the client. */
+const productionSettings = () => ({
+  ...platform(),
+  ALLOWED_ORIGINS: SITE,
+  CLIENT_IP_SOURCE: 'socket',
+  HCAPTCHA_SECRET: '0xsecret',
+  HCAPTCHA_VERIFY_URL: verifier.url,
+})
 
 async function serve(env: Record<string, string>): Promise<DenoServed> {
   const s = await denoServe(env)
@@ -30,20 +40,34 @@ async function serve(env: Record<string, string>): Promise<DenoServed> {
 
 beforeAll(async () => {
   sb = await startLocalSupabase({ port: 0, memory: true, smtpUrl: '' })
+  verifier = await captchaVerifier()
   prod = await serve(productionSettings())
 })
 afterAll(async () => {
   for (const s of served) s.child.kill()
   await Promise.all(served.map((s) => s.exited))
   await sb?.stop()
+  await verifier?.close()
 })
 
 const preflight = (url: string, origin: string) =>
   fetch(url, { method: 'OPTIONS', headers: { Origin: origin, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' } })
 
 describe('production needs its settings and never answers CORS with *', () => {
+  it('without CLIENT_IP_SOURCE or a captcha secret it refuses to serve, saying which', async () => {
+    const { CLIENT_IP_SOURCE: _s, HCAPTCHA_SECRET: _c, ...rest } = productionSettings()
+    const bare = await serve(rest)
+    const res = await fetch(bare.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ lead: contactLead() }) })
+    expect(res.status).toBe(503)
+    const { reason } = (await res.json()) as { reason: string }
+    expect(reason).toContain('CLIENT_IP_SOURCE')
+    expect(reason).toContain('HCAPTCHA_SECRET or TURNSTILE_SECRET')
+    expect(reason).not.toContain('ALLOWED_ORIGINS')
+  })
+
   it('without ALLOWED_ORIGINS it refuses to serve, saying which setting is missing', async () => {
-    const bare = await serve(platform())
+    const { ALLOWED_ORIGINS: _o, ...rest } = productionSettings()
+    const bare = await serve(rest)
     const res = await preflight(bare.url, 'https://evil.example')
     expect(res.status).toBe(503)
     expect(res.headers.get('access-control-allow-origin')).toBeNull()
@@ -62,7 +86,7 @@ describe('production needs its settings and never answers CORS with *', () => {
 })
 
 describe('only UTF-8', () => {
-  const body = (lead: Record<string, unknown>) => JSON.stringify({ lead })
+  const body = (lead: Record<string, unknown>) => JSON.stringify({ lead, captchaToken: 'tok' })
 
   it('a charset other than UTF-8 is a 415, and nothing is stored', async () => {
     for (const charset of ['utf-7', 'utf-16', 'UTF-16LE', 'iso-8859-1', '"latin1"']) {
@@ -102,5 +126,67 @@ describe('only UTF-8', () => {
     expect(
       (await fetch(prod.url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: body(contactLead({ name: 'A\ufffdB' })) })).status,
     ).toBe(201)
+  })
+})
+
+const postLead = (url: string, headers: Record<string, string> = {}, lead = contactLead({ email: `b.${crypto.randomUUID().slice(0, 8)}@example.fr` })) =>
+  fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ lead, captchaToken: 'tok' }) })
+
+describe('served directly (CLIENT_IP_SOURCE=socket), the client cannot name itself', () => {
+  it('rotating CF-Connecting-IP and X-Forwarded-For: still one client, 10 per window', async () => {
+    const direct = await serve({ ...productionSettings(), RATE_LIMIT_SALT: 'direct' })
+    const { result, windows } = await countingWindows(sb.db, async () => {
+      const out: number[] = []
+      for (let i = 0; i < 30; i++) {
+        const res = await postLead(direct.url, { 'CF-Connecting-IP': `10.7.0.${i}`, 'X-Forwarded-For': `10.6.0.${i}` })
+        out.push(res.status)
+        await res.body?.cancel()
+      }
+      return out
+    })
+    const stored = result.filter((s) => s === 201).length
+    console.log(`served directly, 30 leads with forged client headers: ${stored} stored (limit ${10 * windows})`)
+    expect(stored).toBe(Math.min(30, 10 * windows))
+  })
+
+  it('the same function told to trust CF-Connecting-IP while served directly is what the setting prevents: every lead stored', async () => {
+    const wrong = await serve({ ...productionSettings(), CLIENT_IP_SOURCE: 'cf-connecting-ip', RATE_LIMIT_SALT: 'wrong' })
+    const statuses: number[] = []
+    for (let i = 0; i < 15; i++) statuses.push((await postLead(wrong.url, { 'CF-Connecting-IP': `10.5.0.${i}` })).status)
+    expect(statuses.filter((s) => s === 201)).toHaveLength(15)
+  })
+})
+
+describe('the captcha, verified on the server', () => {
+  it('a token solved on another hostname, or for another action, is refused; the right one passes', async () => {
+    const turnstile = await serve({
+      ...productionSettings(),
+      HCAPTCHA_SECRET: '',
+      TURNSTILE_SECRET: 't-secret',
+      TURNSTILE_VERIFY_URL: verifier.url,
+      CAPTCHA_ACTION: 'lead',
+      RATE_LIMIT_SALT: 'captcha',
+    })
+    const cases: [Record<string, unknown>, number][] = [
+      [{ success: true, hostname: 'evil.example', action: 'lead' }, 400],
+      [{ success: true, hostname: 'www.site.example', action: 'login' }, 400],
+      [{ success: false, hostname: 'www.site.example' }, 400],
+      [{ success: true, hostname: 'www.site.example', action: 'lead' }, 201],
+      [{ success: true }, 201], // nothing returned to check: the provider's word
+    ]
+    for (const [body, status] of cases) {
+      verifier.answer = { status: 200, body }
+      const res = await postLead(turnstile.url)
+      expect(res.status, JSON.stringify(body)).toBe(status)
+      if (status === 400) expect(await res.json()).toEqual({ error: 'captcha' })
+    }
+    expect(verifier.posts.at(-1)?.get('secret')).toBe('t-secret')
+    expect(verifier.posts.at(-1)?.get('remoteip')).toBe('127.0.0.1')
+    verifier.answer = { status: 200, body: { success: true } }
+  })
+
+  it('an unreachable verifier refuses the lead', async () => {
+    const down = await serve({ ...productionSettings(), HCAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify', RATE_LIMIT_SALT: 'down' })
+    expect((await postLead(down.url)).status).toBe(400)
   })
 })

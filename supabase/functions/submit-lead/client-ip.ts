@@ -1,4 +1,5 @@
-// Who the client is, for the per-client rate limit: decided by the platform, never by the client.
+// Who the client is, for the per-client rate limit: decided by the deployment (CLIENT_IP_SOURCE),
+// never by the client.
 //
 // In front of a hosted Edge Function sit Cloudflare and Supabase's gateway. Cloudflare sets
 // CF-Connecting-IP to the address it received the connection from (a client-sent value is
@@ -11,10 +12,31 @@
 // IPv6 as IPv4, IPv6 lower-case and compressed, and IPv6 cut to its /64 (one subscriber's
 // network: a host picks any address inside it at will).
 
-export function clientKey(headers: Headers): string | undefined {
-  const cf = headers.get('cf-connecting-ip')
-  const forwarded = headers.get('x-forwarded-for')?.split(',').at(-1)
-  for (const candidate of [cf, forwarded]) {
+/** Where the deployment learns the client's address (CLIENT_IP_SOURCE; docs/BACKEND.md, "Who the client is"). */
+export const CLIENT_IP_SOURCES = ['cf-connecting-ip', 'x-forwarded-for', 'socket'] as const
+export type ClientIpSource = (typeof CLIENT_IP_SOURCES)[number]
+
+export const isClientIpSource = (v: string | undefined): v is ClientIpSource => (CLIENT_IP_SOURCES as readonly string[]).includes(v ?? '')
+
+/**
+ * The client's bucket, from the one source the deployment trusts:
+ * - cf-connecting-ip: Cloudflare (or a proxy that overwrites it like Cloudflare) stands in front;
+ * - x-forwarded-for: a proxy that appends the address it saw; only the rightmost entry is its own;
+ * - socket: nothing stands in front; the connection's own address.
+ * Without a source (development only), the first of the three that is present.
+ */
+export function clientKey(headers: Headers, source?: ClientIpSource, socketAddress?: string): string | undefined {
+  const cf = () => headers.get('cf-connecting-ip') ?? undefined
+  const forwarded = () => headers.get('x-forwarded-for')?.split(',').at(-1)
+  const candidates =
+    source === 'cf-connecting-ip'
+      ? [cf()]
+      : source === 'x-forwarded-for'
+        ? [forwarded()]
+        : source === 'socket'
+          ? [socketAddress]
+          : [cf(), forwarded(), socketAddress]
+  for (const candidate of candidates) {
     const key = candidate ? normaliseAddress(candidate) : undefined
     if (key) return key
   }

@@ -9,7 +9,7 @@
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
 import { leadSchema, stripBidi, toStorableText } from '../_shared/lead-schema.ts'
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
-import { clientKey } from './client-ip.ts'
+import { clientKey, type ClientIpSource } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
 import { isPlainObject, readBody, type Issue } from './read-body.ts'
 import { notifyLead, type NotifyConfig, type SendMail } from './notify.ts'
@@ -35,8 +35,17 @@ export interface AckLimits {
   perHour?: number
 }
 
+/** What `deno serve` and Deno.serve hand a handler beside the request (Deno.ServeHandlerInfo). */
+export interface ServeInfo {
+  remoteAddr?: { hostname?: string }
+}
+
+export type SubmitLeadHandler = (req: Request, info?: ServeInfo) => Promise<Response>
+
 export interface SubmitLeadDeps {
   store: LeadStore
+  /** The one source of the client's address this deployment trusts (CLIENT_IP_SOURCE). */
+  clientIpSource?: ClientIpSource
   /** Salt for the client-IP hash in the rate-limit table (RATE_LIMIT_SALT). */
   rateLimitSalt: string
   rateLimit?: number
@@ -57,8 +66,8 @@ export interface SubmitLeadDeps {
   isServiceCaller?: (req: Request) => boolean
 }
 
-export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) => Promise<Response> {
-  return async (req) => {
+export function createSubmitLeadHandler(deps: SubmitLeadDeps): SubmitLeadHandler {
+  return async (req, info) => {
     const cors = corsHeaders(req, deps)
     const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
       new Response(JSON.stringify(body), {
@@ -84,7 +93,7 @@ export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) =>
       const route = new URL(req.url).pathname.replace(/\/+$/, '').split('/').at(-1)
       if (route === 'retry-pending') return await retryPending(req, deps, json)
       if (route === 'resend') return await resend(req, deps, json)
-      return await intake(req, deps, json)
+      return await intake(req, deps, json, info)
     } catch (e) {
       console.error('submit-lead: failed', e)
       return json(500, { error: 'server' })
@@ -94,7 +103,7 @@ export function createSubmitLeadHandler(deps: SubmitLeadDeps): (req: Request) =>
 
 type Json = (status: number, body: unknown, headers?: Record<string, string>) => Response
 
-async function intake(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
+async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: ServeInfo): Promise<Response> {
   const invalid = (issues: Issue[]) => json(400, { error: 'invalid', issues })
   const read = await readBody(req)
   if ('error' in read) return read.error === 'too_large' ? json(413, { error: 'too_large' }) : invalid(read.error)
@@ -115,7 +124,7 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json): Promise<R
     return invalid(parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })))
   }
   const lead = parsed.data
-  const client = clientKey(req.headers)
+  const client = clientKey(req.headers, deps.clientIpSource, info?.remoteAddr?.hostname)
 
   if (deps.captcha) {
     const token = typeof body.captchaToken === 'string' ? body.captchaToken : ''

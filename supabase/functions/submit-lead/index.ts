@@ -14,11 +14,12 @@
 import { runtimeEnv, type Env } from './env.ts'
 import { ConfigError, isProduction, requireSettings } from './deployment.ts'
 import { captchaFromEnv } from './captcha.ts'
+import { CLIENT_IP_SOURCES, isClientIpSource } from './client-ip.ts'
 import { restStore, type ProjectKeys } from './store.ts'
-import { bearerToken, createSubmitLeadHandler, type SubmitLeadDeps } from './handler.ts'
+import { bearerToken, createSubmitLeadHandler, type SubmitLeadDeps, type SubmitLeadHandler } from './handler.ts'
 
 export { createSubmitLeadHandler } from './handler.ts'
-export type { SubmitLeadDeps } from './handler.ts'
+export type { ServeInfo, SubmitLeadDeps, SubmitLeadHandler } from './handler.ts'
 
 declare const EdgeRuntime: { waitUntil(p: Promise<unknown>): void } | undefined
 
@@ -65,9 +66,19 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     ?.split(',')
     .map((o) => o.trim())
     .filter(Boolean)
+  const ipSetting = env('CLIENT_IP_SOURCE')?.toLowerCase()
+  if (ipSetting && !isClientIpSource(ipSetting)) throw new ConfigError(`CLIENT_IP_SOURCE is "${ipSetting}"; use one of ${CLIENT_IP_SOURCES.join(', ')}`)
+  const ipSource = isClientIpSource(ipSetting) ? ipSetting : undefined
+  const captcha = captchaFromEnv(env)
   if (production) {
     const missing: [string, string][] = []
     if (!origins?.length) missing.push(['ALLOWED_ORIGINS', "(the site's origins; without it any website could call the function from its visitors' browsers)"])
+    if (!ipSource)
+      missing.push([
+        'CLIENT_IP_SOURCE',
+        `(${CLIENT_IP_SOURCES.join(' | ')}: which address the deployment trusts; a guess lets clients pick their own and escape the rate limit)`,
+      ])
+    if (!captcha) missing.push(['HCAPTCHA_SECRET or TURNSTILE_SECRET', '(the captcha is verified on the server; without a secret every lead is refused)'])
     requireSettings(missing)
   }
   const salt = env('RATE_LIMIT_SALT')
@@ -76,7 +87,8 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     store: restStore(url, keys),
     rateLimitSalt: salt ?? 'submit-lead',
     ackLimits: { perRecipientPerDay: positive(env('ACK_PER_RECIPIENT_PER_DAY')), perHour: positive(env('ACK_PER_HOUR')) },
-    captcha: captchaFromEnv(env),
+    captcha,
+    clientIpSource: ipSource,
     notify: {
       smtpUrl: env('SMTP_URL'),
       salesEmail: env('SALES_EMAIL'),
@@ -94,8 +106,8 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
   }
 }
 
-let configured: ((req: Request) => Promise<Response>) | undefined
-export const handler = async (req: Request): Promise<Response> => {
+let configured: SubmitLeadHandler | undefined
+export const handler: SubmitLeadHandler = async (req, info) => {
   try {
     configured ??= createSubmitLeadHandler(depsFromEnv())
   } catch (e) {
@@ -106,7 +118,7 @@ export const handler = async (req: Request): Promise<Response> => {
     }
     return new Response(JSON.stringify({ error: 'server' }), { status: 500, headers: { 'Content-Type': 'application/json' } })
   }
-  return configured(req)
+  return configured(req, info)
 }
 
 export default { fetch: handler }
