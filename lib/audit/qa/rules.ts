@@ -66,12 +66,18 @@ export const styleSchema = z
 
 function validRegex(pattern: string): boolean {
   try {
-    new RegExp(pattern, 'iu')
+    registerRegex(pattern)
     return true
   } catch {
     return false
   }
 }
+
+// JavaScript's \b knows only ASCII letters, so "\btes\b" would match inside "êtes". In a
+// register pattern \b means a boundary between a letter or digit of any script and anything else.
+const WORD_CHAR = '[\\p{L}\\p{M}\\p{N}_]'
+const UNICODE_BOUNDARY = `(?:(?<!${WORD_CHAR})(?=${WORD_CHAR})|(?<=${WORD_CHAR})(?!${WORD_CHAR}))`
+export const registerRegex = (pattern: string) => new RegExp(pattern.replace(/(?<!\\)((?:\\\\)*)\\b/g, `$1${UNICODE_BOUNDARY}`), 'giu')
 
 export type Concept = z.infer<typeof conceptSchema> & { id: string; pattern: FormMatcher }
 export type LocaleTerm = z.infer<typeof localeTermSchema> & { allowed: FormMatcher; banned?: FormMatcher }
@@ -135,7 +141,7 @@ export function loadQaRules(contentDir: string, locales: string[], show: (p: str
     const style = load(contentDir, `style/${locale}.yml`, styleSchema, show)
     if (style) {
       files.push(style.show)
-      styles.set(locale, { ...style.data, registerRules: style.data.register.map((r) => ({ regex: new RegExp(r.pattern, 'giu'), message: r.message })) })
+      styles.set(locale, { ...style.data, registerRules: style.data.register.map((r) => ({ regex: registerRegex(r.pattern), message: r.message })) })
     }
     if (locale === source) continue
     const own = load(contentDir, `terms/${locale}.yml`, z.record(z.string(), localeTermSchema), show)

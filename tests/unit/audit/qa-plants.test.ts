@@ -292,3 +292,15 @@ describe('a silence', () => {
     expect(result.problems.map((p) => `${p.key} ${p.kind}`)).toEqual(['tube.text qa-repeated-word'])
   })
 })
+
+describe('a register pattern', () => {
+  it('reads \\b as a boundary of any script: "tes" does not match inside "êtes"', () => {
+    const dir = tempDir('qa-plant-')
+    cpSync(FIXTURE, dir, { recursive: true })
+    const path = join(dir, 'ui/fr.yml')
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Écrivez «', 'Si vous êtes pressés, écrivez «'))
+    expect(runAudit({ contentDir: dir, cwd: dir }).problems).toEqual([])
+    writeFileSync(path, readFileSync(path, 'utf8').replace('Si vous êtes pressés', 'Si tes équipes sont pressées'))
+    expect(runAudit({ contentDir: dir, cwd: dir }).problems.map((p) => `${p.key} ${p.kind}`)).toEqual(['quote.note qa-register'])
+  })
+})
