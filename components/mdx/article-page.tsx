@@ -18,7 +18,7 @@ export function ArticlePage() {
         <p className="lead">{a.lead}</p>
         {a.updated && (
           <p className="meta">
-            {t('article.updated')}: <time dateTime={a.updated}>{formatDate(a.updated, locale)}</time>
+            {t('article.updated')} <time dateTime={a.updated}>{formatDate(a.updated, locale)}</time>
           </p>
         )}
         <MdxContent code={a.code} />

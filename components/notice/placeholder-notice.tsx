@@ -11,7 +11,7 @@ export function PlaceholderNotice({ title, englishHref, englishTitle }: { title:
         <p className="lead">{t('placeholder.text')}</p>
         <p>
           <a href={englishHref} hrefLang="en" lang="en" className="btn btn-primary">
-            {t('placeholder.readEnglish')}: {englishTitle}
+            {t('placeholder.readEnglish')} {englishTitle}
           </a>
         </p>
       </div>
