@@ -79,6 +79,8 @@ function headerHeight() {
 
 /** Key of the visit's first page in sessionStorage; lib/leads/attribution.ts reads it. */
 export const VISIT_KEY = 'leadVisit'
+/** /<locale>/admin/…: twin of ADMIN_PATH in supabase/functions/submit-lead/handler.ts. */
+export const ADMIN_PATH = /^\/(?:[^/]+\/)?admin(?:\/|$)/
 
 /**
  * The first page of the visit, [url, referrer], remembered for a lead the buyer may send later
@@ -86,6 +88,8 @@ export const VISIT_KEY = 'leadVisit'
  * time, so this stays a few bytes on every page).
  */
 export function rememberVisit(storage: Storage, url: string, referrer: string) {
+  // The staff's own admin pages are nobody's landing page (the function drops them too).
+  if (ADMIN_PATH.test(new URL(url, 'http://x/').pathname)) return
   if (!storage.getItem(VISIT_KEY)) storage.setItem(VISIT_KEY, JSON.stringify([url.slice(0, 2000), referrer.slice(0, 2000)]))
 }
 

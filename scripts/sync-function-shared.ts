@@ -4,11 +4,14 @@
 //   lib/leads/schema.ts                       → _shared/lead-schema.ts (the same zod schema)
 //   lib/i18n/locale-codes.ts                  → _shared/locale-codes.ts (the schema's locale list)
 //   content/facts.yml (business) + content/ui/mail/<locale>.yml → _shared/mail-content.ts
+//   English names of product, process and unit ids (content/ui/en.yml, processes/en.yml,
+//   forms/en.yml), as the admin shows them                → _shared/lead-labels.ts
 // tests/unit/submit-lead-shared.test.ts fails, naming this command, when a copy is stale.
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { parse } from 'yaml'
+import { PROCESSES, QUANTITY_UNITS } from '../lib/leads/schema'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const out = path.join(root, 'supabase/functions/_shared')
@@ -28,6 +31,20 @@ export function sharedFiles(): Record<string, string> {
     texts[f.replace(/\.yml$/, '')] = parse(readFileSync(path.join(mailDir, f), 'utf8')) as Record<string, string>
   }
   const locales = readFileSync(path.join(root, 'lib/i18n/locale-codes.ts'), 'utf8')
+  // The names the admin's lead detail and CSV give a lead's ids (pages/admin/+data.ts), for the sales mail.
+  const en = (file: string) => parse(readFileSync(path.join(root, 'content/ui', file), 'utf8')) as Record<string, string>
+  const named = (texts: Record<string, string>, re: RegExp, only?: readonly string[]) =>
+    Object.fromEntries(
+      Object.entries(texts)
+        .map(([k, v]) => [re.exec(k)?.[1], v] as const)
+        .filter((e): e is [string, string] => !!e[0] && (!only || only.includes(e[0])))
+        .sort(([a], [b]) => a.localeCompare(b)),
+    )
+  const labels = {
+    products: named(en('en.yml'), /^product\.([a-z0-9-]+)\.name$/),
+    process: named(en('processes/en.yml'), /^process\.([a-z0-9-]+)\.name$/, PROCESSES),
+    quantity_unit: named(en('forms/en.yml'), /^form\.unit\.([a-z0-9-]+)$/, QUANTITY_UNITS),
+  }
   return {
     'lead-schema.ts': header('lib/leads/schema.ts') + schema.replace("from '../i18n/locale-codes'", "from './locale-codes.ts'"),
     'locale-codes.ts': header('lib/i18n/locale-codes.ts') + locales,
@@ -35,6 +52,9 @@ export function sharedFiles(): Record<string, string> {
       header('content/facts.yml (business) and content/ui/mail/<locale>.yml') +
       `export const BUSINESS = ${JSON.stringify(business, null, 2)} as const\n\n` +
       `export const MAIL_TEXTS: Record<string, Record<string, string>> = ${JSON.stringify(texts, null, 2)}\n`,
+    'lead-labels.ts':
+      header('the English names in content/ui/en.yml, content/ui/processes/en.yml and content/ui/forms/en.yml') +
+      `/** English names of the ids a lead stores, as the admin shows them. */\nexport const LEAD_LABELS: Record<'products' | 'process' | 'quantity_unit', Record<string, string>> = ${JSON.stringify(labels, null, 2)}\n`,
   }
 }
 

@@ -3,15 +3,17 @@
 // Lead fields are typed by anyone on the internet: a cell a spreadsheet would run as a formula
 // gets a leading apostrophe, by the rule every CSV of the project uses (lib/csv/formula.ts).
 import { FORMULA_START } from '../../lib/csv/formula'
+import type { ValueLabels } from '../../lib/pages/admin'
 import type { LeadRow } from './lead-row'
-import { cellText, COLUMN_LABELS, LEAD_COLUMNS } from './lead-row'
+import { COLUMN_LABELS, detailText, LEAD_COLUMNS } from './lead-row'
 
-export async function leadsCsv(rows: readonly LeadRow[]): Promise<string> {
+/** The leads as CSV, with product, unit and process ids by the names the admin shows (`labels`). */
+export async function leadsCsv(rows: readonly LeadRow[], labels: ValueLabels): Promise<string> {
   const { unparse } = await import('papaparse')
   return unparse(
     {
       fields: LEAD_COLUMNS.map((c) => COLUMN_LABELS[c]),
-      data: rows.map((row) => LEAD_COLUMNS.map((c) => cellText(row, c))),
+      data: rows.map((row) => LEAD_COLUMNS.map((c) => detailText(row, c, labels))),
     },
     { escapeFormulae: FORMULA_START, newline: '\r\n' },
   )

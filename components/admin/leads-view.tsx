@@ -30,7 +30,7 @@ function breakableEmail(email: string) {
 
 export function LeadsView({ canErase }: { canErase: boolean }) {
   const { client, session } = useAuth()
-  const { products } = usePageData<AdminData>()
+  const { products, labels } = usePageData<AdminData>()
   // The view the address bar describes (a shared link, a reload) is the first one.
   const [initial] = useState(() => (typeof window === 'undefined' ? DEFAULT_STATE : stateFromSearch(window.location.search)))
   const [filters, setFilters] = useState<LeadFilters>(initial.filters)
@@ -148,7 +148,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
     setExporting('Preparing the export…')
     try {
       const rows = await fetchAll(client, applied, sort, (done, total) => setExporting(`Exporting ${number(done)} of ${number(total)} leads…`))
-      downloadCsv(await leadsCsv(rows), `leads-${new Date().toISOString().slice(0, 10)}.csv`)
+      downloadCsv(await leadsCsv(rows, labels), `leads-${new Date().toISOString().slice(0, 10)}.csv`)
       setExporting(null)
     } catch (e) {
       setExporting(null)

@@ -108,6 +108,14 @@ describe('visit attribution', () => {
     expect(readAttribution(s)).toEqual({ landingPage: '/fr/', referrer: 'https://www.google.fr/', utmSource: 'google' })
   })
 
+  it("skips the staff's admin pages: the first other page is the landing page", () => {
+    const s = new MemoryStorage()
+    rememberVisit(s, 'https://x.test/en/admin/#lead=1', '')
+    rememberVisit(s, 'https://x.test/admin', '')
+    rememberVisit(s, 'https://x.test/de/produkte/?utm_source=mail', 'https://www.google.de/')
+    expect(readAttribution(s)).toEqual({ landingPage: '/de/produkte/', referrer: 'https://www.google.de/', utmSource: 'mail' })
+  })
+
   it('reads the key renderer/enhance.ts writes', () => {
     const s = new MemoryStorage()
     rememberVisit(s, 'https://x.test/it/', '')

@@ -184,6 +184,11 @@ export const contactLeadSchema = z.object({
   consent_contact: consentGiven,
 })
 
+// A quantity is what a quote is priced on: it must name an amount above zero. Free text (the
+// form suggests digits; "200", "1,500" and "about 300" all pass), refused when it starts with a
+// minus sign or holds no digit other than 0 ("0", "0.00", "-5", "none").
+export const isPositiveQuantity = (s: string) => !/^[-\u2212\u2012-\u2014]/.test(s.trim()) && /[1-9\u0661-\u0669\u06f1-\u06f9]/.test(s)
+
 export const quoteLeadSchema = z.object({
   ...common,
   kind: z.literal('quote'),
@@ -191,7 +196,7 @@ export const quoteLeadSchema = z.object({
   country: text(LEAD_LIMITS.country),
   products: requiredProducts,
   inner_diameter: optionalText(LEAD_LIMITS.inner_diameter),
-  quantity: text(LEAD_LIMITS.quantity),
+  quantity: text(LEAD_LIMITS.quantity).refine(isPositiveQuantity, { error: E.invalid }),
   quantity_unit: choice(QUANTITY_UNITS),
   process: optionalChoice(PROCESSES),
 })

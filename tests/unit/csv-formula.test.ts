@@ -9,7 +9,7 @@ import { FORMULA_START } from '../../lib/csv/formula'
 
 const leadCell = async (name: string) => {
   const row = { id: 'x', kind: 'contact', name, email: 'a@b.co', products: [], locale: 'en', created_at: '', consent_at: '' }
-  const csv = await leadsCsv([row as never])
+  const csv = await leadsCsv([row as never], { products: {}, quantity_unit: {}, process: {} })
   const parsed = Papa.parse<string[]>(csv.trim()).data
   const header = parsed[0] ?? []
   return parsed[1]?.[header.findIndex((h) => /name/i.test(h))]

@@ -231,12 +231,16 @@ export function cleanAttribution(v: string): string {
   return [...stripBidi(toStorableText(v)).trim()].slice(0, ATTRIBUTION_MAX).join('')
 }
 
+/** /<locale>/admin/…: the staff's own pages are no lead's landing page (twin of ADMIN_PATH in renderer/enhance.ts). */
+const ADMIN_PATH = /^\/(?:[^/]+\/)?admin(?:\/|$)/
+
 function attributionColumns(a: unknown): Record<string, string> {
   if (!isPlainObject(a)) return {}
   const out: Record<string, string> = {}
   for (const [key, column] of Object.entries(ATTRIBUTION_COLUMNS)) {
     const v = a[key]
     if (typeof v !== 'string') continue
+    if (key === 'landingPage' && ADMIN_PATH.test(v.trim())) continue
     const clean = cleanAttribution(v)
     if (clean) out[column] = clean
   }

@@ -3,6 +3,7 @@
 // is ever rendered as HTML. Texts: content/ui/mail/<locale>.yml; addresses: content/facts.yml,
 // both copied into ../_shared/mail-content.ts by `npm run functions:sync`.
 import { BUSINESS, MAIL_TEXTS } from '../_shared/mail-content.ts'
+import { LEAD_LABELS } from '../_shared/lead-labels.ts'
 
 export interface Facts {
   brand: string
@@ -72,6 +73,12 @@ const SALES_FIELDS: [string, string][] = [
   ['utm_content', 'utm_content'],
 ]
 
+/** A product, process or unit id by the English name the admin shows (an id the content no longer names stays as stored). */
+function named(key: string, v: unknown): string {
+  const names = key === 'products' || key === 'process' || key === 'quantity_unit' ? LEAD_LABELS[key] : undefined
+  return names?.[String(v)] ?? String(v)
+}
+
 /** Where sales opens the lead: the admin page reads `#lead=<id>` and shows that lead. */
 export const adminLeadUrl = (siteUrl: string, id: string) => `${siteUrl.replace(/\/$/, '')}/en/admin/#lead=${id}`
 
@@ -80,7 +87,7 @@ export function salesMail(lead: Record<string, unknown>, facts: Facts, opts: { f
   for (const [key, label] of SALES_FIELDS) {
     const v = lead[key]
     if (v === undefined || v === null || v === '' || (Array.isArray(v) && v.length === 0)) continue
-    const value = Array.isArray(v) ? v.join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : String(v)
+    const value = Array.isArray(v) ? v.map((x) => named(key, x)).join(', ') : typeof v === 'boolean' ? (v ? 'yes' : 'no') : named(key, v)
     // Multi-line values (message, address) indented under their label.
     lines.push(value.includes('\n') ? `${label}:\n  ${value.replace(/\r?\n/g, '\n  ')}` : `${label}: ${value}`)
   }
