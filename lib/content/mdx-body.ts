@@ -11,6 +11,7 @@ import { compile } from '@mdx-js/mdx'
 import remarkGfm from 'remark-gfm'
 import { s } from 'velite'
 import { displayPath, loaded, type LoadedFile } from './loaders'
+import { mdxErrorProblem, type MdxError } from './mdx-error'
 
 /**
  * Compiled MDX survives between builds in .generated/mdx/ (gitignored): compiling is most of
@@ -161,13 +162,7 @@ export const mdxBody = () =>
         if (entry.problems.length === before.problems) writeCached(key, { code, links: entry.links.slice(before.links), uses: entry.uses.slice(before.uses) })
         return code
       } catch (error) {
-        const e = error as { line?: number; column?: number; reason?: string; message: string }
-        entry.problems.push({
-          file: entry.file,
-          line: e.line ? e.line + entry.bodyLine - 1 : undefined,
-          column: e.column,
-          message: `MDX: ${e.reason ?? e.message}`,
-        })
+        entry.problems.push(mdxErrorProblem(error as MdxError, entry.file, value, entry.bodyLine))
         return ''
       }
     })

@@ -235,3 +235,55 @@ describe('schema errors keep naming file and field', () => {
     }
   }, 120_000)
 })
+
+describe('an MDX syntax error names the line of the fault, not the end of the file', () => {
+  const original = (file: string) => readFileSync(join(root, 'content', file), 'utf8')
+  const GLOSSARY = 'glossary/en/clipping.mdx'
+  const TR_GUIDE = 'guides/tr/meat-netting.mdx'
+  /** The file with `lines` put after its `at`th line (1-based); the lines after stay as they were. */
+  const insertAfter = (text: string, at: number, lines: string[]) => {
+    const all = text.split('\n')
+    return [...all.slice(0, at), ...lines, ...all.slice(at)].join('\n')
+  }
+  const middle = (file: string) => Math.floor(original(file).split('\n').length / 2)
+  // Each fault goes in the middle of a file, on its own lines. One fault per file and build: MDX
+  // stops at the first.
+  const builds: Record<string, string[]>[] = [
+    {
+      // A block-level tag never closed: MDX's message carries no place of its own.
+      [GUIDE]: ['', '<Link to="quote">', ''],
+      // A tag never closed on the second line of a paragraph: MDX places the paragraph.
+      [GLOSSARY]: ['', 'A first line of a paragraph,', 'then <Spec product="pork" field="diameter"> left open.', ''],
+      // A component that does not exist.
+      [TR_GUIDE]: ['', 'Bir <Foo name="x" /> bileşen.', ''],
+    },
+    // A closing quote missing at block level: MDX places the end of the file.
+    { [GUIDE]: ['', '<Link to="quote>', ''] },
+  ]
+  const faultLine = (build: number, file: string) => middle(file) + builds[build]![file]!.findIndex((l) => /<(Link|Spec|Foo)/.test(l)) + 1
+  const outputs: string[] = []
+
+  beforeAll(async () => {
+    const runs = builds.map((edits) =>
+      buildWith(Object.fromEntries(Object.entries(edits).map(([file, lines]) => [file, (t: string) => insertAfter(t, middle(file), lines)]))),
+    )
+    for (const run of await Promise.all(runs)) outputs.push(run.output)
+  }, 120_000)
+
+  it.each([
+    ['an unclosed block-level tag', 0, GUIDE, /MDX: Expected a closing tag for `<Link>`/],
+    ['an unclosed tag inside a paragraph', 0, GLOSSARY, /MDX: Expected a closing tag for `<Spec>`/],
+    ['an unknown component', 0, TR_GUIDE, /<Foo> is not a known component/],
+    ['a missing closing quote', 1, GUIDE, /MDX: .*in the tag that starts here, <Link…/],
+  ] as const)('%s: file and line of the tag', (_what, build, file, message) => {
+    const line = faultLine(build, file)
+    expect(line).toBeLessThan(original(file).split('\n').length - 5) // in the middle, not at the end
+    expect(problemFor(outputs[build]!, file, line)).toMatch(message)
+    expect(problemFor(outputs[build]!, file, line)).toMatch(new RegExp(`content/${file.replace(/[./]/g, '\\$&')}:${line}:\\d+: `))
+  })
+
+  it("the tag's position inside MDX's message is the file's too", () => {
+    expect(problemFor(outputs[0]!, GLOSSARY)).toContain(`(${faultLine(0, GLOSSARY)}:6-${faultLine(0, GLOSSARY)}:`)
+    expect(problemFor(outputs[0]!, GUIDE)).toContain(`(${faultLine(0, GUIDE)}:1-${faultLine(0, GUIDE)}:18)`)
+  })
+})
