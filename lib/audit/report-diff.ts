@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
+import type { EnglishChange } from './english-changes'
 import { AUDIT_FILES } from './write'
 
 export type Finding = { locale: string; file: string; line: string; key: string; problem: string; severity: string }
@@ -67,18 +68,41 @@ const pct = (n: number | undefined) => (n === undefined ? '–' : `${(Math.floor
 const count = (list: Finding[], ...kinds: string[]) => list.filter((f) => kinds.includes(f.problem)).length
 const MAX_LISTED = 25
 
-export function diffMarkdown(diffs: LocaleDiff[], { previewUrl, previewNote }: { previewUrl?: string; previewNote?: string } = {}): string {
+export function diffMarkdown(
+  diffs: LocaleDiff[],
+  { previewUrl, previewNote, english = [] }: { previewUrl?: string; previewNote?: string; english?: EnglishChange[] } = {},
+): string {
   const out = [COMMENT_MARKER, '### Preview and translation audit', '']
   out.push(previewUrl ? `**Preview:** ${previewUrl}` : `**Preview:** ${previewNote ?? 'not deployed'}`, '')
-  out.push('| Language | Completion (before → after) | New missing | New stale | Other new findings | Fixed |', '|---|---|---|---|---|---|')
+  out.push(
+    '| Language | Completion (before → after) | New missing | New stale | New QA errors | Other new findings | Completed | Fixed |',
+    '|---|---|---|---|---|---|---|---|',
+  )
   for (const d of diffs) {
     const change = d.before === d.after ? pct(d.after) : `${pct(d.before)} → **${pct(d.after)}**`
     const missing = count(d.added, 'missing', 'missing file', 'empty')
     const stale = count(d.added, 'stale')
-    const other = d.added.length - missing - stale
+    const qa = d.added.filter((f) => f.problem.startsWith('qa-') && f.severity === 'error').length
+    const other = d.added.length - missing - stale - qa
+    const completed = count(d.fixed, 'missing', 'missing file', 'empty')
     out.push(
-      `| ${d.name ? `${d.name} (${d.locale})` : d.locale} | ${change} | ${missing || '–'} | ${stale || '–'} | ${other || '–'} | ${d.fixed.length || '–'} |`,
+      `| ${d.name ? `${d.name} (${d.locale})` : d.locale} | ${change} | ${missing || '–'} | ${stale || '–'} | ${qa || '–'} | ${other || '–'} | ${completed || '–'} | ${d.fixed.length - completed || '–'} |`,
     )
+  }
+  if (english.length) {
+    out.push('', `<details><summary>${english.length} English text(s) changed: what each sends back to translation</summary>`, '')
+    for (const c of english.slice(0, MAX_LISTED)) {
+      const stale = c.staleIn.length
+        ? `stale in ${c.staleIn.join(', ')}`
+        : c.kind === 'added'
+          ? 'new: to translate'
+          : c.kind === 'removed'
+            ? 'removed'
+            : 'no translation affected'
+      out.push(`- \`${c.file}\` \`${c.key}\` (${c.kind}; ${stale})${c.wordDiff ? `: ${c.wordDiff}` : ''}`)
+    }
+    if (english.length > MAX_LISTED) out.push(`- … and ${english.length - MAX_LISTED} more`)
+    out.push('', '</details>')
   }
   const added = diffs.flatMap((d) => d.added)
   if (added.length) {

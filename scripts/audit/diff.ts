@@ -1,7 +1,8 @@
-// npm run audit:diff -- --base <dir> --head <dir> [--preview-url URL | --preview-note TEXT] [--out file.md]
+// npm run audit:diff -- --base <dir> --head <dir> [--base-content <dir> [--head-content content]] [--preview-url URL | --preview-note TEXT] [--out file.md]
 // Compares two audit outputs (see lib/audit/report-diff.ts) and prints the PR comment markdown.
 import { writeFileSync } from 'node:fs'
 import { parseArgs } from 'node:util'
+import { englishChanges } from '../../lib/audit/english-changes'
 import { diffAudits, diffMarkdown, readAuditOutput } from '../../lib/audit/report-diff'
 
 const { values } = parseArgs({
@@ -11,6 +12,10 @@ const { values } = parseArgs({
     'preview-url': { type: 'string' },
     'preview-note': { type: 'string' },
     out: { type: 'string' },
+    // The base branch's content/ (the English before): adds each changed English text, the
+    // locales it makes stale and a word diff.
+    'base-content': { type: 'string' },
+    'head-content': { type: 'string', default: 'content' },
   },
 })
 const head = readAuditOutput(values.head!)
@@ -19,6 +24,7 @@ if (!head) {
   process.exit(2)
 }
 const base = values.base ? readAuditOutput(values.base) : undefined
-const markdown = diffMarkdown(diffAudits(base, head), { previewUrl: values['preview-url'] || undefined, previewNote: values['preview-note'] })
+const english = values['base-content'] ? englishChanges(values['base-content'], values['head-content']!) : []
+const markdown = diffMarkdown(diffAudits(base, head), { previewUrl: values['preview-url'] || undefined, previewNote: values['preview-note'], english })
 if (values.out) writeFileSync(values.out, markdown)
 else process.stdout.write(markdown)
