@@ -2,18 +2,21 @@
 // what is missing, empty, stale, left in English, or has other {placeholders}.
 import { placeholdersOf } from '../i18n/translate'
 import type { LocaleContent, Unit } from './collect'
-import { sourceHash, type Lock } from './lock'
+import { type Lock, type ReviewState, sourceHash, stateRank } from './lock'
 import { messageFindings, selectValues } from './plurals'
 import { PROBLEMS, type Problem } from './problem'
 import { consistencyFindings, type Pair } from './qa/consistency'
 import { place, type Placed, type QaContext, translationQa } from './qa/unit-qa'
 import { hasContent, type AuditRoutes } from './routes'
 
+import { translatorNote } from './translator-note'
 export type LocaleStats = {
   locale: string
   requiredUnits: number
   translated: number
   /** Translated texts with an error (placeholders, plural or select forms): not complete. */
+  /** Required texts translated from the current English and reviewed (state reviewed or final in the lock). */
+  reviewed: number
   withErrors: number
   missing: number
   empty: number
@@ -33,7 +36,13 @@ export type LocaleStats = {
   placeholderPages: string[]
 }
 
-export type CompareOptions = { strictStale: boolean; identicalOk: (text: string) => boolean; qa?: QaContext }
+export type CompareOptions = {
+  strictStale: boolean
+  identicalOk: (text: string) => boolean
+  qa?: QaContext
+  /** The state an English text's translations must reach before release (content/audit.yml review:), if any. */
+  reviewRequired?: (unit: Unit, locale: string) => ReviewState | undefined
+}
 
 /** Is this English unit needed in `locale`? Decided by content/routes.yml only. */
 export function isRequired(unit: Unit, locale: string, routes: AuditRoutes): boolean {
@@ -81,6 +90,10 @@ const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${wo
 /** The exact command that records one reviewed text as current (scripts/audit/lock.ts). */
 export const lockCommand = (file: string, key: string) => `npm run audit:lock -- --file ${shellWord(file)} --key ${shellWord(key)}`
 const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
+const notReviewed = (needs: ReviewState, locked: { state: ReviewState } | undefined, current: boolean, file: string, key: string) => {
+  const why = !locked ? 'it is not in the lock file' : !current ? `the English text changed after it was ${locked.state}` : `it is ${locked.state}`
+  return `not reviewed: this text must be ${needs} before release (content/audit.yml review:) and ${why}; once a reviewer has checked it: ${lockCommand(file, key)} --state ${needs}`
+}
 
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
   const existing = [...routes.routes.values()].filter((r) => locale in r.paths)
@@ -89,6 +102,7 @@ export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
     requiredUnits: 0,
     translated: 0,
     withErrors: 0,
+    reviewed: 0,
     missing: 0,
     empty: 0,
     placeholderMismatches: 0,
@@ -145,7 +159,8 @@ export function compareLocale(
     }
     return 1
   }
-  const report = (severity: Problem['severity'], kind: Problem['kind'], unit: Unit, message: string, at?: { file: string; line?: number }, quiet?: boolean) =>
+  const report = (severity: Problem['severity'], kind: Problem['kind'], unit: Unit, message: string, at?: { file: string; line?: number }, quiet?: boolean) => {
+    const note = translatorNote(unit)
     problems.push({
       severity,
       kind,
@@ -157,8 +172,10 @@ export function compareLocale(
       english: unit.text ?? '',
       englishAt: `${unit.at.file}:${unit.line}`,
       ...(quiet ? { quiet } : {}),
+      ...(note ? { note } : {}),
     })
 
+  }
   const pairs: Pair[] = []
   const withQaErrors = new Set<Unit>()
   /** A QA finding on a translation: an error on a required text makes it (and its page) incomplete. */
@@ -234,7 +251,13 @@ export function compareLocale(
     }
     const locked = lock.get(source.id)
     if (!locked) stats.unlocked++
-    else if (locked !== hash) {
+    const current = locked?.hash === hash
+    // A review is of a translation of one English text: an edited English sends it back.
+    if (required && current && stateRank(locked.state) >= stateRank('reviewed')) stats.reviewed++
+    const needs = required ? options.reviewRequired?.(source, locale) : undefined
+    if (needs && !(current && stateRank(locked.state) >= stateRank(needs)))
+      report('error', PROBLEMS.notReviewed, source, notReviewed(needs, locked, current, translation.at.file, source.key), at)
+    else if (!current) {
       stats.stale++
       report(
         options.strictStale ? 'error' : 'warning',

@@ -24,6 +24,7 @@ export const SUMMARY_FIELDS = [
   'notes',
   'required units',
   'translated',
+  'reviewed',
   'translated with errors',
   'missing',
   'empty',
@@ -44,6 +45,7 @@ export function summaryCsv(rows: LocaleRow[]): string {
       r.notes,
       r.requiredUnits,
       r.translated,
+      r.reviewed,
       r.withErrors,
       r.missing,
       r.empty,
@@ -56,11 +58,12 @@ export function summaryCsv(rows: LocaleRow[]): string {
   )
 }
 
-export const ITEM_FIELDS = ['locale', 'file', 'line', 'key', 'problem', 'English source text', 'severity', 'details']
+/** "note for translators": the English file's `# note:` / `# max-length:` for the key (lib/audit/translator-note.ts). */
+export const ITEM_FIELDS = ['locale', 'file', 'line', 'key', 'problem', 'English source text', 'severity', 'details', 'note for translators']
 
 export function itemsCsv(problems: Problem[]): string {
   return toCsv(
     ITEM_FIELDS,
-    problems.map((p) => [p.locale, p.file, p.line ?? '', p.key, p.kind, cut(p.english ?? ''), p.severity, p.message]),
+    problems.map((p) => [p.locale, p.file, p.line ?? '', p.key, p.kind, cut(p.english ?? ''), p.severity, p.message, p.note ?? '']),
   )
 }

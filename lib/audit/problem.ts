@@ -20,6 +20,7 @@ export const PROBLEMS = {
   pluralForms: 'plural forms',
   messageSyntax: 'message syntax',
   orphanLock: 'orphan lock file',
+  notReviewed: 'not reviewed',
 } as const
 export type ProblemKind = (typeof PROBLEMS)[keyof typeof PROBLEMS] | QaCheck
 
@@ -38,6 +39,8 @@ export type Problem = {
   english?: string
   /** Where that English text is, "content/ui/en.yml:12". */
   englishAt?: string
+  /** The English file's `# note:` / `# max-length:` for this key (lib/audit/translator-note.ts). */
+  note?: string
   /** Summed up by a "missing file" finding: listed in the CSV, not printed one by one. */
   quiet?: boolean
 }

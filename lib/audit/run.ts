@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks'
 import { collectContent, type LocaleContent } from './collect'
 import type { LeafCache } from './leaf-cache'
 import { compareLocale, emptyStats, isRequired, type LocaleStats } from './compare'
-import { auditConfigSchema, type AuditConfig } from './config'
+import { auditConfigSchema, reviewRequirement, type AuditConfig } from './config'
 import { allowedIdentical } from './identical'
 import { orphanLockFiles, readLocaleLock } from './lock'
 import { localeNotes } from './notes'
@@ -113,18 +113,24 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
     })
   }
   const rows: LocaleRow[] = []
+  const needsReview = reviewRequirement(config.review)
 
   for (const locale of routes.locales) {
     let stats: LocaleStats
     if (locale === sourceLocale) {
       stats = emptyStats(locale, routes)
-      stats.requiredUnits = stats.translated = [...english.units.values()].filter((u) => !u.structural && isRequired(u, locale, routes)).length
+      stats.requiredUnits = stats.translated = stats.reviewed = [...english.units.values()].filter((u) => !u.structural && isRequired(u, locale, routes)).length
       stats.pagesCovered = stats.pagesTotal
     } else {
       const target = byLocale.get(locale)
       const { lock } = readLocaleLock(contentDir, config.lock, target?.files.values() ?? [], input.show)
       const identicalOk = allowedIdentical([...(config.identical.all ?? []), ...(config.identical[locale] ?? [])])
-      const result = compareLocale(locale, english, target, routes, lock, { strictStale: Boolean(options.strictStale), identicalOk, qa })
+      const result = compareLocale(locale, english, target, routes, lock, {
+        strictStale: Boolean(options.strictStale),
+        identicalOk,
+        qa,
+        reviewRequired: (unit, l) => needsReview(unit.at.rel, l),
+      })
       stats = result.stats
       problems.push(...result.problems)
     }

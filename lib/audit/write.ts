@@ -10,7 +10,7 @@ export const AUDIT_FILES = { summary: 'localization-audit.csv', items: 'localiza
 
 /** What summary.json holds: the report page renders `locales`. */
 export type AuditSummary = Omit<AuditResult, 'problems' | 'locales'> & {
-  locales: (AuditResult['locales'][number] & { completionText: string; pagesCoveredText: string })[]
+  locales: (AuditResult['locales'][number] & { completionText: string; pagesCoveredText: string; reviewedText: string })[]
   files: { summary: string; items: string }
 }
 
@@ -19,7 +19,13 @@ export function writeReports(result: AuditResult, outDir: string) {
   const { problems, ...rest } = result
   const summary: AuditSummary = {
     ...rest,
-    locales: result.locales.map((r) => ({ ...r, completionText: percent(r.completion), pagesCoveredText: pagesCovered(r) })),
+    locales: result.locales.map((r) => ({
+      ...r,
+      completionText: percent(r.completion),
+      pagesCoveredText: pagesCovered(r),
+      // Share of the required texts reviewed from the current English (the lock files' states).
+      reviewedText: percent(r.requiredUnits ? r.reviewed / r.requiredUnits : 1),
+    })),
     files: { summary: AUDIT_FILES.summary, items: AUDIT_FILES.items },
   }
   writeFileSync(join(outDir, AUDIT_FILES.summary), summaryCsv(result.locales))

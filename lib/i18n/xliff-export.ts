@@ -4,12 +4,17 @@
 // and select forms: textFindings), so an export covers the audit's "missing", "empty", "stale"
 // and text errors. A broken text goes out with its current translation as the target and a note
 // saying what is wrong: whoever can fix the language gets to see it.
+// With `review` (--review) the export also carries every current translation not yet reviewed,
+// with its state from the lock file ("translated"), for a reviewer; with `all` (--all) every
+// current translation whatever its state. The states come back with npm run i18n:import.
 import { readFileSync } from 'node:fs'
 import { isMap, isScalar, parseDocument } from 'yaml'
 import { isRequired, textFindings } from '../audit/compare'
 import type { Unit } from '../audit/collect'
-import { readLocaleLock, sourceHash } from '../audit/lock'
+import { DEFAULT_STATE, readLocaleLock, sourceHash, stateRank } from '../audit/lock'
+import { unitDirectives } from '../audit/qa/unit-qa'
 import type { AuditInput } from '../audit/run'
+import { lengthNote } from '../audit/translator-note'
 import { placeholdersOf } from './translate'
 import type { XliffDocument, XliffFile, XliffNote } from './xliff'
 
@@ -20,6 +25,13 @@ export class ExportError extends Error {
 /** Note categories the import reads back: the English text's hash when it was exported. */
 export const SOURCE_HASH = 'source-hash'
 
+/** What the export includes beside what is missing, stale or broken: nothing, current texts not yet reviewed, or every current text. */
+export type ExportScope = 'needed' | 'review' | 'all'
+
+// Comment lines that speak to the audit, not to people (lib/audit/qa/directives.ts): their
+// note and length limit go out as notes of their own.
+const DIRECTIVE = /^(?:note|max-length|qa-allow)\b/
+
 /** The comment above a UI key in the English file: the developers' note to translators. */
 function uiComments(file: string): Map<string, string> {
   const comments = new Map<string, string>()
@@ -27,12 +39,21 @@ function uiComments(file: string): Map<string, string> {
   if (!isMap(doc.contents)) return comments
   for (const pair of doc.contents.items) {
     const comment = isScalar(pair.key) ? pair.key.commentBefore : undefined
-    if (comment && isScalar(pair.key)) comments.set(String(pair.key.value), comment.trim())
+    const free = comment
+      ?.split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l && !DIRECTIVE.test(l))
+      .join('\n')
+    if (free && isScalar(pair.key)) comments.set(String(pair.key.value), free)
   }
   return comments
 }
 
-export function exportLocale(input: AuditInput, locale: string): { doc: XliffDocument; missing: number; stale: number; broken: number } {
+export function exportLocale(
+  input: AuditInput,
+  locale: string,
+  scope: ExportScope = 'needed',
+): { doc: XliffDocument; missing: number; stale: number; broken: number; current: number } {
   const [source, ...others] = input.routes.locales
   if (!others.includes(locale)) throw new ExportError(`"${locale}" is not a translated locale (${others.join(', ')}; ${source} is the source language)`)
   const english = input.byLocale.get(source!)
@@ -44,6 +65,7 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
   let missing = 0
   let stale = 0
   let broken = 0
+  let current = 0
 
   for (const unit of english.units.values()) {
     if (unit.structural || !unit.text?.trim() || !isRequired(unit, locale, input.routes)) continue
@@ -51,23 +73,31 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
     const hash = sourceHash(unit.text)
     const has = Boolean(translation?.text?.trim())
     const locked = lock.get(unit.id)
-    const isStale = has && locked !== undefined && locked !== hash
+    const isStale = has && locked !== undefined && locked.hash !== hash
     const errors = has ? textFindings(unit, translation!.text!, locale).filter((f) => f.severity === 'error') : []
-    if (has && !isStale && !errors.length) continue
+    const isCurrent = has && !isStale && !errors.length
+    const state = isCurrent ? (locked?.state ?? DEFAULT_STATE) : 'initial'
+    if (isCurrent && (scope === 'needed' || (scope === 'review' && stateRank(state) >= stateRank('reviewed')))) continue
     if (errors.length) broken++
     else if (isStale) stale++
+    else if (isCurrent) current++
     else missing++
 
     const file = unit.at.inLocale(locale)
     const entry = files.get(file) ?? { original: file, units: [] }
     files.set(file, entry)
     const notes: XliffNote[] = []
+    const { note, maxLength } = unitDirectives(unit)
     if (unit.ui) {
       let byKey = comments.get(unit.at.file)
       if (!byKey) comments.set(unit.at.file, (byKey = uiComments(`${input.contentDir}/${unit.at.rel}`)))
       const comment = byKey.get(unit.key)
       if (comment) notes.push({ category: 'description', text: comment })
     }
+    if (note) notes.push({ category: 'description', text: note })
+    // XLIFF 2.0 core has no length attribute and the size-restriction module (slr:) is optional
+    // and read by few CAT tools: the limit goes out as a note every tool shows.
+    if (maxLength !== undefined) notes.push({ category: 'max-length', text: lengthNote(maxLength) })
     notes.push({ category: 'context', text: context(unit, locale, input) })
     const names = placeholdersOf(unit.text)
     if (names.length)
@@ -75,12 +105,15 @@ export function exportLocale(input: AuditInput, locale: string): { doc: XliffDoc
         category: 'placeholders',
         text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.`,
       })
-    notes.push({ category: 'state', text: stateNote(isStale, errors) })
+    notes.push({ category: 'state', text: isCurrent ? currentNote(state) : stateNote(isStale, errors) })
     notes.push({ category: SOURCE_HASH, text: hash })
-    entry.units.push({ key: unit.key, source: unit.text, ...(has ? { target: translation!.text!, state: 'initial' as const } : {}), notes })
+    entry.units.push({ key: unit.key, source: unit.text, ...(has ? { target: translation!.text!, state } : {}), notes })
   }
-  return { doc: { srcLang: source!, trgLang: locale, files: [...files.values()] }, missing, stale, broken }
+  return { doc: { srcLang: source!, trgLang: locale, files: [...files.values()] }, missing, stale, broken, current }
 }
+
+const currentNote = (state: string) =>
+  `current: translated from this English text, ${state}; review it and set the segment state to reviewed (or final), or correct the target`
 
 /** Why the unit is in the export; the import reads none of it. */
 function stateNote(isStale: boolean, errors: { kind: string; message: string }[]): string {

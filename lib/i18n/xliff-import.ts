@@ -2,12 +2,13 @@
 // into the translation YAML/MDX files: `npm run i18n:import -- <file.xlf>`. Edits go through the
 // `yaml` Document API, so comments, key order and quoting of everything else stay as they were;
 // a missing key is inserted where English has it, a missing file starts as a copy of English.
-// Texts whose English source is unchanged since the export are recorded as current in the lock.
+// Texts whose English source is unchanged since the export are recorded as current in the lock,
+// with the segment's state (initial, translated, reviewed, final; none: translated).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml'
 import type { Unit } from '../audit/collect'
-import { lockFileText, lockPathFor, readLockFile, sourceHash } from '../audit/lock'
+import { DEFAULT_STATE, isReviewState, lockFileText, lockPathFor, readLockFile, sourceHash } from '../audit/lock'
 import type { AuditInput } from '../audit/run'
 import { SOURCE_HASH } from './xliff-export'
 import { parseXliff } from './xliff'
@@ -16,7 +17,7 @@ export class ImportError extends Error {
   override name = 'ImportError'
 }
 
-export type ImportResult = { locale: string; written: string[]; imported: number; locked: number; skipped: string[] }
+export type ImportResult = { locale: string; written: string[]; imported: number; locked: number; skipped: string[]; states: Record<string, number> }
 
 const FRONTMATTER = /^---\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/
 const trailing = (text: string) => /\s*$/.exec(text)![0]
@@ -289,7 +290,7 @@ export function importXliff(xml: string, input: AuditInput, shownAs: string, cwd
     units.set(unit.key, unit)
   }
 
-  const result: ImportResult = { locale, written: [], imported: 0, locked: 0, skipped: [] }
+  const result: ImportResult = { locale, written: [], imported: 0, locked: 0, skipped: [], states: {} }
   for (const file of doc.files) {
     const original = relative(cwd, resolve(cwd, file.original)).split('\\').join('/')
     const units = byFile.get(original)
@@ -346,11 +347,16 @@ export function importXliff(xml: string, input: AuditInput, shownAs: string, cwd
       const unit = units.get(u.key)!
       const exported = u.notes.find((n) => n.category === SOURCE_HASH)?.text
       const hash = sourceHash(unit.text ?? '')
-      // Translated from the English text that is still current: record it, so it is not stale.
-      if (exported === hash && lock.get(u.key) !== hash) {
-        lock.set(u.key, hash)
+      if (u.state && !isReviewState(u.state))
+        throw new ImportError(`${where}: ${u.key}: segment state "${u.state}" is not an XLIFF 2.0 state (initial, translated, reviewed, final)`)
+      const state = u.state ?? DEFAULT_STATE
+      const before = lock.get(u.key)
+      // Translated from the English text that is still current: record it and its state, so it is not stale.
+      if (exported === hash && (before?.hash !== hash || before.state !== state)) {
+        lock.set(u.key, { hash, state })
         lockChanged = true
         result.locked++
+        result.states[state] = (result.states[state] ?? 0) + 1
       } else if (exported !== hash) result.skipped.push(`${original}: ${u.key} (imported, but the English text changed since the export: left stale)`)
     }
     if (text !== before) {

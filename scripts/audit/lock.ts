@@ -6,12 +6,17 @@
 // --file and --key may be repeated: --key limits it to those texts (the audit prints this exact
 // command for each stale text). The locale comes from --file, or --locale ("all": every locale
 // but the source language; without --file the whole language is re-recorded).
+// Review states (TRANSLATING.md, "Review states"): a text keeps its state while its English is
+// unchanged; --state reviewed (or initial, translated, final) sets it for the texts recorded; a
+// stale text re-recorded goes back to "translated" unless --keep-state (an English fix that
+// changes no meaning).
 import { relative, resolve } from 'node:path'
-import { readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
+import { isReviewState, REVIEW_STATES, readLocaleLock, updateLock, writeLocaleLock } from '../../lib/audit/lock'
 import { type AuditInput, AuditSetupError, loadAudit } from '../../lib/audit/run'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
 
-const USAGE = 'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--content content]'
+const USAGE =
+  'usage: npm run audit:lock -- (--file <translation file> [--key <key> ...] ... | --locale <code|all> [--file ...]) [--state initial|translated|reviewed|final | --keep-state] [--content content]'
 
 export function main(args: string[] = process.argv.slice(2)): number {
   const parsed = parseCliArgs(
@@ -21,6 +26,8 @@ export function main(args: string[] = process.argv.slice(2)): number {
         locale: { type: 'string', multiple: true, default: [] },
         file: { type: 'string', multiple: true, default: [] },
         key: { type: 'string', multiple: true, default: [] },
+        state: { type: 'string' },
+        'keep-state': { type: 'boolean', default: false },
         content: { type: 'string', default: 'content' },
       },
     },
@@ -28,6 +35,15 @@ export function main(args: string[] = process.argv.slice(2)): number {
   )
   if (!parsed) return 2
   const opts = parsed.values
+  const state = opts.state
+  if (state !== undefined && !isReviewState(state)) {
+    console.error(`error: --state ${state}: one of ${REVIEW_STATES.join(', ')}`)
+    return 2
+  }
+  if (state && opts['keep-state']) {
+    console.error(`error: --state and --keep-state exclude each other\n${USAGE}`)
+    return 2
+  }
   let input: AuditInput
   try {
     input = loadAudit(resolve(opts.content))
@@ -84,10 +100,11 @@ export function main(args: string[] = process.argv.slice(2)): number {
       }
     }
     const locked = readLocaleLock(input.contentDir, input.config.lock, target?.files.values() ?? [], input.show)
-    const result = updateLock(locked.lock, english, target, own && new Set(own), keys)
+    const result = updateLock(locked.lock, english, target, { files: own && new Set(own), keys, state, keepState: opts['keep-state'] })
     const written = writeLocaleLock(input.contentDir, input.config.lock, locked, target)
     const where = written.length ? written.map(input.show).join(', ') : 'no lock file changed'
-    console.log(`${locale}: ${result.recorded} recorded, ${result.refreshed} re-recorded (were stale), ${result.removed} removed; ${where}`)
+    const restated = result.restated ? `, ${result.restated} set to ${state}` : ''
+    console.log(`${locale}: ${result.recorded} recorded, ${result.refreshed} re-recorded (were stale), ${result.removed} removed${restated}; ${where}`)
   }
   return 0
 }

@@ -22,7 +22,7 @@ for (const locale of others) {
   const files = [...(target?.files.values() ?? [])]
   const split: LocaleLock = { lock: new Map(), origin: new Map() }
   const lost: string[] = []
-  for (const [id, hash] of old) {
+  for (const [id, entry] of old) {
     const prefix = id.slice(0, id.indexOf(':'))
     // A text no longer translated still belongs to the file of its page (kept, as before).
     const file = target?.units.get(id)?.at ?? files.find((f) => f.prefix === prefix)
@@ -30,12 +30,12 @@ for (const locale of others) {
       lost.push(id)
       continue
     }
-    split.lock.set(id, hash)
+    split.lock.set(id, entry)
     split.origin.set(id, lockPathFor(input.config.lock, file.rel))
   }
   const written = writeLocaleLock(input.contentDir, input.config.lock, split, target)
   const back = readLocaleLock(input.contentDir, input.config.lock, files, input.show).lock
-  const same = back.size === old.size - lost.length && [...back].every(([id, hash]) => old.get(id) === hash)
+  const same = back.size === old.size - lost.length && [...back].every(([id, { hash, state }]) => old.get(id)?.hash === hash && old.get(id)?.state === state)
   if (!same || lost.length) {
     failed = true
     console.error(

@@ -77,7 +77,7 @@ describe('npm run audit against fixtures', () => {
     const run = audit('placeholder-mismatch')
     expect(run.stdout).toMatch(/^tr\s+92\.8%\s/m)
     const csv = readFileSync(join(run.out, 'localization-audit.csv'), 'utf8')
-    expect(csv).toContain('\r\ntr,92.8%,3/3,1 placeholder mismatch,14,14,1,0,0,1,0,0,0,0\r\n')
+    expect(csv).toContain('\r\ntr,92.8%,3/3,1 placeholder mismatch,14,14,0,1,0,0,1,0,0,0,0\r\n')
   })
 
   it('counts only pages with real content: placeholder pages are named in the notes', () => {

@@ -29,6 +29,7 @@ describe('audit CSVs', () => {
       'notes',
       'required units',
       'translated',
+      'reviewed',
       'translated with errors',
       'missing',
       'empty',
