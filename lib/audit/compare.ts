@@ -1,5 +1,6 @@
 // Compares one locale's units with English: what is required there (from the route table),
 // what is missing, empty, stale, left in English, or has other {placeholders}.
+import { performance } from 'node:perf_hooks'
 import { placeholdersOf } from '../i18n/translate'
 import type { LocaleContent, Unit } from './collect'
 import { type Lock, type ReviewState, sourceHash, stateRank } from './lock'
@@ -8,15 +9,15 @@ import { PROBLEMS, type Problem } from './problem'
 import { consistencyFindings, type Pair } from './qa/consistency'
 import { place, type Placed, type QaContext, translationQa } from './qa/unit-qa'
 import { hasContent, type AuditRoutes } from './routes'
-
 import { translatorNote } from './translator-note'
+
 export type LocaleStats = {
   locale: string
   requiredUnits: number
   translated: number
-  /** Translated texts with an error (placeholders, plural or select forms): not complete. */
   /** Required texts translated from the current English and reviewed (state reviewed or final in the lock). */
   reviewed: number
+  /** Translated texts with an error (placeholders, plural or select forms): not complete. */
   withErrors: number
   missing: number
   empty: number
@@ -89,11 +90,11 @@ export function textFindings(source: Unit, text: string, locale: string): TextFi
 const shellWord = (word: string) => (/^[\w./@:=+-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`)
 /** The exact command that records one reviewed text as current (scripts/audit/lock.ts). */
 export const lockCommand = (file: string, key: string) => `npm run audit:lock -- --file ${shellWord(file)} --key ${shellWord(key)}`
-const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
 const notReviewed = (needs: ReviewState, locked: { state: ReviewState } | undefined, current: boolean, file: string, key: string) => {
   const why = !locked ? 'it is not in the lock file' : !current ? `the English text changed after it was ${locked.state}` : `it is ${locked.state}`
   return `not reviewed: this text must be ${needs} before release (content/audit.yml review:) and ${why}; once a reviewer has checked it: ${lockCommand(file, key)} --state ${needs}`
 }
+const list = (names: string[]) => (names.length ? names.map((n) => `{${n}}`).join(' ') : 'none')
 
 export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
   const existing = [...routes.routes.values()].filter((r) => locale in r.paths)
@@ -101,8 +102,8 @@ export function emptyStats(locale: string, routes: AuditRoutes): LocaleStats {
     locale,
     requiredUnits: 0,
     translated: 0,
-    withErrors: 0,
     reviewed: 0,
+    withErrors: 0,
     missing: 0,
     empty: 0,
     placeholderMismatches: 0,
@@ -171,11 +172,11 @@ export function compareLocale(
       message,
       english: unit.text ?? '',
       englishAt: `${unit.at.file}:${unit.line}`,
-      ...(quiet ? { quiet } : {}),
       ...(note ? { note } : {}),
+      ...(quiet ? { quiet } : {}),
     })
-
   }
+
   const pairs: Pair[] = []
   const withQaErrors = new Set<Unit>()
   /** A QA finding on a translation: an error on a required text makes it (and its page) incomplete. */
@@ -250,13 +251,13 @@ export function compareLocale(
       pairs.push({ source, translation })
     }
     const locked = lock.get(source.id)
-    if (!locked) stats.unlocked++
     const current = locked?.hash === hash
     // A review is of a translation of one English text: an edited English sends it back.
     if (required && current && stateRank(locked.state) >= stateRank('reviewed')) stats.reviewed++
     const needs = required ? options.reviewRequired?.(source, locale) : undefined
     if (needs && !(current && stateRank(locked.state) >= stateRank(needs)))
       report('error', PROBLEMS.notReviewed, source, notReviewed(needs, locked, current, translation.at.file, source.key), at)
+    if (!locked) stats.unlocked++
     else if (!current) {
       stats.stale++
       report(
@@ -286,7 +287,10 @@ export function compareLocale(
   }
 
   if (options.qa) {
-    for (const { pair, finding } of consistencyFindings(pairs))
+    const started = performance.now()
+    const inconsistent = consistencyFindings(pairs)
+    options.qa.ms += performance.now() - started
+    for (const { pair, finding } of inconsistent)
       for (const placed of place(pair.translation, [finding], options.qa.ledger)) reportQa(pair.source, placed, isRequired(pair.source, locale, routes))
   }
 

@@ -54,7 +54,7 @@ export function summaryTable(result: AuditResult): string {
 
 export function verdict(result: AuditResult): string {
   const status = result.ok ? 'passed' : 'FAILED'
-  return `Localization audit ${status}: ${result.errors} error${result.errors === 1 ? '' : 's'}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'} (audit took ${result.elapsedMs} ms)`
+  return `Localization audit ${status}: ${result.errors} error${result.errors === 1 ? '' : 's'}, ${result.warnings} warning${result.warnings === 1 ? '' : 's'} (audit took ${result.elapsedMs} ms, of which QA checks ${result.qaMs} ms)`
 }
 
 /** Markdown for $GITHUB_STEP_SUMMARY. */

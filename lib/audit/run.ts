@@ -33,6 +33,8 @@ export type AuditResult = {
   errors: number
   warnings: number
   elapsedMs: number
+  /** Of elapsedMs, the time in the QA checks (lib/audit/qa/). */
+  qaMs: number
   sourceLocale: string
   locales: LocaleRow[]
   problems: Problem[]
@@ -98,7 +100,7 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
   const [sourceLocale] = routes.locales
   if (!sourceLocale) throw new AuditSetupError(`${input.show('locales.yml')}: at least one locale is required`)
   const english: LocaleContent = byLocale.get(sourceLocale) ?? { files: new Map(), units: new Map() }
-  const qa: QaContext = { rules: input.qaRules, ledger: new SilenceLedger() }
+  const qa: QaContext = { rules: input.qaRules, ledger: new SilenceLedger(), ms: 0 }
   const problems = [...input.problems, ...routeless(english, routes, sourceLocale), ...englishMessages(english, sourceLocale, qa)]
   const translations = new Set([...byLocale].filter(([locale]) => locale !== sourceLocale).flatMap(([, c]) => [...c.files.values()].map((f) => f.rel)))
   for (const rel of orphanLockFiles(contentDir, config.lock, translations)) {
@@ -151,6 +153,7 @@ export function runAudit(options: AuditOptions = {}): AuditResult {
     errors,
     warnings: problems.length - errors,
     elapsedMs: Math.round(performance.now() - started),
+    qaMs: Math.round(qa.ms),
     sourceLocale,
     locales: rows,
     problems,

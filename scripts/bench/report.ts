@@ -59,7 +59,7 @@ export type BenchReport = {
   /** What the peer comparison left out, and why (Hugo not installed). */
   peerNotes?: string[]
   /** Medians of `runs` runs of `npm run audit` on its own; `inBuild`: its step in the build, beside other steps. */
-  audit: { ms: number; selfMs: number | null; ok: boolean; tail: string; runs?: number; inBuild?: { ms: number; selfMs: number | null } }
+  audit: { ms: number; selfMs: number | null; qaMs?: number | null; ok: boolean; tail: string; runs?: number; inBuild?: { ms: number; selfMs: number | null } }
   weights: TypeWeight[]
   lighthouse: LighthouseReport[]
   test: TestTiming | null
@@ -206,7 +206,7 @@ export function renderMarkdown(r: BenchReport): string {
 
   out.push('## Localization audit', '')
   out.push(
-    `Whole content, \`npm run audit\` on its own${r.audit.runs ? ` (median of ${r.audit.runs} runs, no parse cache)` : ''}: ${r.audit.selfMs !== null ? `${r.audit.selfMs} ms measured by the audit itself, ` : ''}${s(r.audit.ms)} including Node and tsx start-up. Exit: ${r.audit.ok ? 'passed' : 'failed (findings in the content; see `npm run audit`)'}.${
+    `Whole content, \`npm run audit\` on its own${r.audit.runs ? ` (median of ${r.audit.runs} runs, no parse cache)` : ''}: ${r.audit.selfMs !== null ? `${r.audit.selfMs} ms measured by the audit itself${r.audit.qaMs != null ? ` (of which the QA checks: ${r.audit.qaMs} ms)` : ''}, ` : ''}${s(r.audit.ms)} including Node and tsx start-up. Exit: ${r.audit.ok ? 'passed' : 'failed (findings in the content; see `npm run audit`)'}.${
       r.audit.inBuild
         ? ` As a build step, beside velite, the UI key types and the documents step on the same cores: ${r.audit.inBuild.selfMs !== null ? `${r.audit.inBuild.selfMs} ms by its own clock, ` : ''}${s(r.audit.inBuild.ms)} in all.`
         : ''

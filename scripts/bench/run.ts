@@ -399,13 +399,20 @@ async function main() {
  */
 function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
   const out = mkdtempSync(join(tmpdir(), 'bench-audit-'))
-  const runs: { ms: number; selfMs: number | null; ok: boolean; tail: string }[] = []
+  const runs: { ms: number; selfMs: number | null; qaMs: number | null; ok: boolean; tail: string }[] = []
   for (let i = 0; i < 3; i++) {
     const started = performance.now()
     const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/audit/cli.ts', '--out', out], { cwd: dir, encoding: 'utf8' })
     const ms = Math.round(performance.now() - started)
     const self = /audit took (\d+) ms/.exec(r.stdout)
-    runs.push({ ms, selfMs: self ? Number(self[1]) : null, ok: r.status === 0, tail: `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join('\n') })
+    const qa = /QA checks (\d+) ms/.exec(r.stdout)
+    runs.push({
+      ms,
+      selfMs: self ? Number(self[1]) : null,
+      qaMs: qa ? Number(qa[1]) : null,
+      ok: r.status === 0,
+      tail: `${r.stdout}${r.stderr}`.trim().split('\n').slice(-3).join('\n'),
+    })
   }
   rmSync(out, { recursive: true, force: true })
   const selfs = runs.flatMap((r) => (r.selfMs === null ? [] : [r.selfMs]))
@@ -413,6 +420,7 @@ function timeAudit(dir: string, inBuild: StepResult): BenchReport['audit'] {
   return {
     ms: median(runs.map((r) => r.ms)),
     selfMs: selfs.length === runs.length ? median(selfs) : null,
+    qaMs: runs.every((r) => r.qaMs !== null) ? median(runs.map((r) => r.qaMs!)) : null,
     ok: runs.every((r) => r.ok),
     tail: runs.at(-1)!.tail,
     runs: runs.length,

@@ -1,6 +1,7 @@
 // Runs the QA checks on one unit and places each finding: the line in the file, and whether a
 // `qa-allow` comment next to the key silences it (lib/audit/qa/directives.ts). Every silence is
 // recorded in the run's ledger, so one that silences nothing is reported.
+import { performance } from 'node:perf_hooks'
 import type { Unit } from '../collect'
 import type { Problem } from '../problem'
 import { QA, QA_CHECKS, type QaFinding, surfaceFindings, targetFindings } from './checks'
@@ -84,10 +85,20 @@ export function place(unit: Unit, findings: QaFinding[], ledger: SilenceLedger):
   return placed
 }
 
-export type QaContext = { rules: QaRules; ledger: SilenceLedger }
+/** `ms` adds up the time spent in the checks (the audit prints it; npm run bench reports it). */
+export type QaContext = { rules: QaRules; ledger: SilenceLedger; ms: number }
 
 /** Every check on one translation: its surface, then against its English source. */
 export function translationQa(source: Unit, translation: Unit, locale: string, qa: QaContext): Placed[] {
+  const started = performance.now()
+  try {
+    return checkTranslation(source, translation, locale, qa)
+  } finally {
+    qa.ms += performance.now() - started
+  }
+}
+
+function checkTranslation(source: Unit, translation: Unit, locale: string, qa: QaContext): Placed[] {
   const text = translation.text ?? ''
   const findings = [
     ...surfaceFindings(text, qa.rules.styles.get(locale)),
@@ -97,5 +108,11 @@ export function translationQa(source: Unit, translation: Unit, locale: string, q
 }
 
 /** The surface checks on an English text. */
-export const sourceQa = (unit: Unit, locale: string, qa: QaContext): Placed[] =>
-  place(unit, surfaceFindings(unit.text ?? '', qa.rules.styles.get(locale)), qa.ledger)
+export function sourceQa(unit: Unit, locale: string, qa: QaContext): Placed[] {
+  const started = performance.now()
+  try {
+    return place(unit, surfaceFindings(unit.text ?? '', qa.rules.styles.get(locale)), qa.ledger)
+  } finally {
+    qa.ms += performance.now() - started
+  }
+}
