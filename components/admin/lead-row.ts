@@ -39,8 +39,8 @@ export type LeadRow = {
   notification_attempts: number
   notification_error: string | null
   notified_at: string | null
-  /** Why the buyer's acknowledgement was not sent: the per-address or hourly cap. */
-  ack_skipped: 'recipient_limit' | 'hourly_limit' | null
+  /** Why the buyer's acknowledgement was not sent: the per-mailbox or per-network cap ('hourly_limit': the site-wide budget of older leads). */
+  ack_skipped: 'recipient_limit' | 'client_limit' | 'hourly_limit' | null
   /** Which of the two mails went out ('sales', 'ack'). */
   mails_sent: string[]
   notification_claimed_at: string | null
@@ -55,6 +55,7 @@ export const isStuck = (row: Pick<LeadRow, 'notification_status' | 'notification
 
 export const ACK_SKIPPED_LABELS: Record<NonNullable<LeadRow['ack_skipped']>, string> = {
   recipient_limit: 'the address already received 3 acknowledgements in 24 hours (anti-abuse cap)',
+  client_limit: 'the network this lead came from already triggered 10 acknowledgements in 24 hours (anti-abuse cap)',
   hourly_limit: 'the site reached its hourly acknowledgement budget (anti-abuse cap)',
 }
 

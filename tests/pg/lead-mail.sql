@@ -46,7 +46,41 @@ do $$ declare r jsonb; i int; begin
     raise exception 'FAIL: the fourth spelling of one mailbox was acknowledged: %', r;
   end if;
 end $$;
+-- The acknowledgement budget is per client network: one network's grants do not touch another's.
+do $$ declare r jsonb; i int; begin
+  for i in 1..3 loop
+    r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Net',
+      'email', 'net' || i || '@example.org', 'subject', 's', 'message', 'm', 'locale', 'en',
+      'consent_privacy', true, 'consent_contact', true), repeat('9', 64), p_ack_per_client => 2);
+  end loop;
+  if r ->> 'ack_skipped' is distinct from 'client_limit' then
+    raise exception 'FAIL: a third acknowledgement from one network over a budget of 2: %', r;
+  end if;
+  r := public.intake_lead(jsonb_build_object('id', gen_random_uuid(), 'kind', 'contact', 'name', 'Net',
+    'email', 'net4@example.org', 'subject', 's', 'message', 'm', 'locale', 'en',
+    'consent_privacy', true, 'consent_contact', true), repeat('8', 64), p_ack_per_client => 2);
+  if (r ->> 'ack')::boolean is not true then
+    raise exception 'FAIL: another network lost its acknowledgement to the first one''s budget: %', r;
+  end if;
+  if (select count(*) from public.lead_ack_grants where ip_hash = repeat('9', 64)) <> 2 then
+    raise exception 'FAIL: lead_ack_grants does not hold the 2 grants of the network';
+  end if;
+end $$;
 reset role;
+
+-- lead_ack_grants belongs to service_role alone.
+do $$ begin
+  if has_table_privilege('anon', 'public.lead_ack_grants', 'select') or has_table_privilege('authenticated', 'public.lead_ack_grants', 'select')
+     or has_table_privilege('authenticated', 'public.lead_ack_grants', 'insert') then
+    raise exception 'FAIL: an API role may touch lead_ack_grants';
+  end if;
+  if not has_table_privilege('service_role', 'public.lead_ack_grants', 'insert') then
+    raise exception 'FAIL: service_role may not write lead_ack_grants';
+  end if;
+  if not (select relrowsecurity and relforcerowsecurity from pg_class where oid = 'public.lead_ack_grants'::regclass) then
+    raise exception 'FAIL: lead_ack_grants without forced row level security';
+  end if;
+end $$;
 
 -- Who may call what: the API roles only what the admin needs.
 do $$ begin

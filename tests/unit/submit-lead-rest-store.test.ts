@@ -94,16 +94,14 @@ describe('restStore on the local backend', () => {
     expect(outcomes.map((o) => (o.outcome === 'stored' ? o.ack_skipped : undefined)).slice(3)).toEqual(['recipient_limit', 'recipient_limit'])
   })
 
-  it('caps acknowledgements site-wide per hour', async () => {
+  it('caps acknowledgements per client network, not site-wide', async () => {
     const store = restStore(sb.url, { secret: sb.secretKey })
-    const { rows } = await sb.db.query<{ n: number }>(
-      "select count(*)::int as n from public.leads where created_at > now() - interval '1 hour' and ack_skipped is null",
-    )
-    const budget = (rows[0]?.n ?? 0) + 1
-    const first = await store.intake(contact(), '1'.repeat(64), 10, { perHour: budget })
-    const second = await store.intake(contact(), '2'.repeat(64), 10, { perHour: budget })
+    const first = await store.intake(contact(), 'ab'.repeat(32), 10, { perClientPerDay: 1 })
+    const second = await store.intake(contact(), 'ab'.repeat(32), 10, { perClientPerDay: 1 })
+    const other = await store.intake(contact(), 'cd'.repeat(32), 10, { perClientPerDay: 1 })
     expect(first).toMatchObject({ outcome: 'stored', ack: true })
-    expect(second).toMatchObject({ outcome: 'stored', ack: false, ack_skipped: 'hourly_limit' })
+    expect(second).toMatchObject({ outcome: 'stored', ack: false, ack_skipped: 'client_limit' })
+    expect(other).toMatchObject({ outcome: 'stored', ack: true })
   })
 
   it('claims stuck leads once, and a lead an admin may read for a resend', async () => {

@@ -31,8 +31,8 @@ const ATTRIBUTION_COLUMNS = {
 export interface AckLimits {
   /** Acknowledgements one address may receive in 24 hours (default 3). */
   perRecipientPerDay?: number
-  /** Acknowledgements the whole site may send in an hour (default 100). */
-  perHour?: number
+  /** Acknowledgements the leads of one client network may trigger in 24 hours (default 10). */
+  perClientPerDay?: number
 }
 
 /** What `deno serve` and Deno.serve hand a handler beside the request (Deno.ServeHandlerInfo). */

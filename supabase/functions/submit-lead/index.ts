@@ -7,7 +7,7 @@
 // binds no socket of its own choosing (Deno.serve's default is 0.0.0.0:8000).
 //
 // Secrets (docs/BACKEND.md): SMTP_URL, SALES_EMAIL, MAIL_FROM, SITE_URL, HCAPTCHA_SECRET or
-// TURNSTILE_SECRET, RATE_LIMIT_SALT, ALLOWED_ORIGINS, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_HOUR.
+// TURNSTILE_SECRET, RATE_LIMIT_SALT, ALLOWED_ORIGINS, CLIENT_IP_SOURCE, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_CLIENT_PER_DAY.
 // Supabase itself sets SUPABASE_URL and the project keys: SUPABASE_SECRET_KEYS and
 // SUPABASE_PUBLISHABLE_KEYS (JSON objects such as {"default":"sb_secret_…"}), and the legacy
 // SUPABASE_SERVICE_ROLE_KEY and SUPABASE_ANON_KEY, which are being retired.
@@ -81,12 +81,13 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
     if (!captcha) missing.push(['HCAPTCHA_SECRET or TURNSTILE_SECRET', '(the captcha is verified on the server; without a secret every lead is refused)'])
     requireSettings(missing)
   }
+  if (env('ACK_PER_HOUR')) console.warn('submit-lead: ACK_PER_HOUR is no longer read; the budget is per client network (ACK_PER_CLIENT_PER_DAY)')
   const salt = env('RATE_LIMIT_SALT')
   if (!salt) console.warn('submit-lead: RATE_LIMIT_SALT is not set; client IP hashes use an unsalted default')
   return {
     store: restStore(url, keys),
     rateLimitSalt: salt ?? 'submit-lead',
-    ackLimits: { perRecipientPerDay: positive(env('ACK_PER_RECIPIENT_PER_DAY')), perHour: positive(env('ACK_PER_HOUR')) },
+    ackLimits: { perRecipientPerDay: positive(env('ACK_PER_RECIPIENT_PER_DAY')), perClientPerDay: positive(env('ACK_PER_CLIENT_PER_DAY')) },
     captcha,
     clientIpSource: ipSource,
     notify: {

@@ -10,7 +10,7 @@ export type IntakeOutcome =
 export type MailName = 'sales' | 'ack'
 
 export interface LeadStore {
-  intake(row: Record<string, unknown>, ipHash: string, limit: number, ack: { perRecipientPerDay?: number; perHour?: number }): Promise<IntakeOutcome>
+  intake(row: Record<string, unknown>, ipHash: string, limit: number, ack: { perRecipientPerDay?: number; perClientPerDay?: number }): Promise<IntakeOutcome>
   notificationResult(id: string, status: 'sent' | 'failed', attempts: number, error: string | null, sent: MailName[]): Promise<void>
   /** Leads still pending after olderThanSeconds, marked as claimed so no other run takes them. */
   claimStuck(olderThanSeconds: number, limit: number): Promise<Record<string, unknown>[]>
@@ -59,7 +59,7 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
     intake: async (row, ipHash, limit, ack) => {
       const args: Record<string, unknown> = { p_lead: row, p_ip_hash: ipHash, p_limit: limit }
       if (ack.perRecipientPerDay !== undefined) args.p_ack_per_day = ack.perRecipientPerDay
-      if (ack.perHour !== undefined) args.p_ack_per_hour = ack.perHour
+      if (ack.perClientPerDay !== undefined) args.p_ack_per_client = ack.perClientPerDay
       return (await rpc('intake_lead', args)) as IntakeOutcome
     },
     notificationResult: async (id, status, attempts, error, sent) => {
