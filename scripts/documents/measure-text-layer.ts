@@ -1,6 +1,6 @@
 // Measures the sheets' text layer: prints every data sheet and size chart in every language (as
 // ./build.ts does, dated today, into a temporary folder) and reports, per language and extractor,
-// the share of the printed words that come out in order, and how many of the sheet's texts
+// the share of the printed words that come out whole (in any order) and in order, and how many of the sheet's texts
 // (a paragraph, a table cell, a list item) come out whole.
 //   node --import tsx scripts/documents/measure-text-layer.ts [--show] [--lang=ar]
 // --show prints, for each sheet, the texts that did not come out whole; --lang measures one language.
@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/documents/manifest'
 import type { LocaleCode } from '../../lib/routing/table'
 import { dataSheet, type Sheet, sizeChart } from './data-sheet'
 import { printSheet } from './print'
-import { missingTexts, pdfjsText, popplerText, sheetTexts, wordsInOrder } from './text-layer'
+import { missingTexts, pdfjsText, popplerText, sheetTexts, wordsAnywhere, wordsInOrder } from './text-layer'
 
 const show = process.argv.includes('--show')
 const only = process.argv.find((a) => a.startsWith('--lang='))?.slice('--lang='.length)
@@ -33,12 +33,13 @@ for (const locale of Object.keys(downloads.paths) as LocaleCode[]) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'text-layer-'))
-type Tally = { words: number; found: number; texts: number; whole: number; sheets: number; perfect: number }
+type Tally = { words: number; found: number; any: number; texts: number; whole: number; sheets: number; perfect: number }
 const tally = new Map<string, Tally>()
 const add = (key: string, t: Omit<Tally, 'sheets' | 'perfect'>) => {
-  const s = tally.get(key) ?? { words: 0, found: 0, texts: 0, whole: 0, sheets: 0, perfect: 0 }
+  const s = tally.get(key) ?? { words: 0, found: 0, any: 0, texts: 0, whole: 0, sheets: 0, perfect: 0 }
   s.words += t.words
   s.found += t.found
+  s.any += t.any
   s.texts += t.texts
   s.whole += t.whole
   s.sheets += 1
@@ -56,7 +57,7 @@ try {
     ] as const) {
       const { found, total } = wordsInOrder(expected, text)
       const missing = missingTexts(expected, text)
-      add(`${sheet.lang} ${extractor}`, { words: total, found, texts: expected.length, whole: expected.length - missing.length })
+      add(`${sheet.lang} ${extractor}`, { words: total, found, any: wordsAnywhere(expected, text), texts: expected.length, whole: expected.length - missing.length })
       if (show && missing.length) console.log(`${name} ${extractor}: not whole:\n  ${missing.join('\n  ')}`)
     }
   }
@@ -64,8 +65,8 @@ try {
   rmSync(dir, { recursive: true, force: true })
 }
 const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`
-console.log('| language | extractor | words in order | texts whole | sheets all whole |\n| --- | --- | --- | --- | --- |')
+console.log('| language | extractor | words whole | words in order | texts whole | sheets all whole |\n| --- | --- | --- | --- | --- | --- |')
 for (const [key, t] of [...tally].sort()) {
   const [lang, extractor] = key.split(' ')
-  console.log(`| ${lang} | ${extractor} | ${t.found} of ${t.words} (${pct(t.found, t.words)}) | ${t.whole} of ${t.texts} | ${t.perfect} of ${t.sheets} |`)
+  console.log(`| ${lang} | ${extractor} | ${pct(t.any, t.words)} | ${t.found} of ${t.words} (${pct(t.found, t.words)}) | ${t.whole} of ${t.texts} | ${t.perfect} of ${t.sheets} |`)
 }

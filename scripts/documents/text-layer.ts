@@ -51,6 +51,21 @@ export function wordsInOrder(expected: string[], extracted: string): { found: nu
   return { found: prev[got.length]!, total: want.length }
 }
 
+/** How many of the words of `expected` the extracted text holds, in any order (each extracted word counts once). */
+export function wordsAnywhere(expected: string[], extracted: string): number {
+  const have = new Map<string, number>()
+  for (const w of words(extracted)) have.set(w, (have.get(w) ?? 0) + 1)
+  let found = 0
+  for (const w of expected.flatMap(words)) {
+    const n = have.get(w) ?? 0
+    if (n) {
+      found++
+      have.set(w, n - 1)
+    }
+  }
+  return found
+}
+
 /** The texts of the sheet that the extracted text does not hold whole, in order (each one after the one before). */
 export function missingTexts(expected: string[], extracted: string): string[] {
   const missing: string[] = []
