@@ -2,6 +2,7 @@
 // summary.json (read by /en/localization-report) and summary.md (for $GITHUB_STEP_SUMMARY).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { type FindingCounts, findingCounts } from './chart-findings'
 import { itemsCsv, pagesCovered, percent, summaryCsv } from './csv'
 import { summaryMarkdown } from './format'
 import type { AuditResult } from './run'
@@ -12,6 +13,8 @@ export const AUDIT_FILES = { summary: 'localization-audit.csv', items: 'localiza
 export type AuditSummary = Omit<AuditResult, 'problems' | 'locales'> & {
   locales: (AuditResult['locales'][number] & { completionText: string; pagesCoveredText: string; reviewedText: string })[]
   files: { summary: string; items: string }
+  /** Findings per locale and check, errors and warnings apart: the report page's chart. */
+  findings: FindingCounts
 }
 
 export function writeReports(result: AuditResult, outDir: string) {
@@ -27,6 +30,10 @@ export function writeReports(result: AuditResult, outDir: string) {
       reviewedText: percent(r.requiredUnits ? r.reviewed / r.requiredUnits : 1),
     })),
     files: { summary: AUDIT_FILES.summary, items: AUDIT_FILES.items },
+    findings: findingCounts(
+      problems,
+      result.locales.map((r) => r.locale),
+    ),
   }
   writeFileSync(join(outDir, AUDIT_FILES.summary), summaryCsv(result.locales))
   writeFileSync(join(outDir, AUDIT_FILES.items), itemsCsv(problems))

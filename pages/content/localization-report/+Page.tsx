@@ -1,9 +1,21 @@
 // The localization QA report (spec §2). The page exists only in English (content/routes.yml:
 // locales: [en]), so its own text is plain English here rather than UI keys for seven locales.
+// Written for a reader without the translators' glossary; the CSVs keep the audit's terms.
+import type { ReactNode } from 'react'
 import { usePageData } from '../../../components/page-data'
 import type { LocalizationReportData } from './+data'
+import { FindingsChart, tallyText } from './FindingsChart'
+import { FindingsTable } from './FindingsTable'
 
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+/** A table that may scroll sideways: a labelled region reachable by keyboard. */
+function Scroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable)
+    <section className="table-scroll" aria-labelledby={labelledBy} tabIndex={0}>
+      {children}
+    </section>
+  )
+}
 
 export default function Page() {
   const { report } = usePageData<LocalizationReportData>()
@@ -11,22 +23,35 @@ export default function Page() {
     <section className="section">
       <div className="container">
         <h1>Localization QA report</h1>
-        <p className="lead">
-          How complete each language of the site is. Completion is the share of required texts that are translated; pages covered counts the pages of that
-          language whose texts are all translated (pages shown as a &quot;not translated yet&quot; notice are not counted).
+        <p className="lead">How much of each language of the site is translated, and how well.</p>
+        <p>
+          <strong>{report.ok ? 'Ready to publish' : 'Not ready to publish'}</strong>
+          {`: ${tallyText(report)} across all languages. Errors must be fixed before the site goes out; warnings are worth a look.`}
         </p>
-        <p>{`Audit ${report.ok ? 'passed' : 'failed'}: ${plural(report.errors, 'error')}, ${plural(report.warnings, 'warning')}.`}</p>
-        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (axe scrollable-region-focusable) */}
-        {/* biome-ignore lint/a11y/useSemanticElements: <section> is the native equivalent; kept until the report page is reworked (its KNOWN entry in tests/e2e/html-validity.spec.ts fails once stale) */}
-        <div className="table-scroll" role="region" aria-labelledby="audit-caption" tabIndex={0}>
+        <ul>
+          <li>
+            <strong>Complete</strong>: the share of the texts a language needs that are translated without an error. A language reads 100% only with no errors.
+          </li>
+          <li>
+            <strong>Reviewed</strong>: the share a second translator has checked and approved (“–” while the audit does not count reviews).
+          </li>
+          <li>
+            <strong>Pages fully translated</strong>: pages shown as a “not yet translated” notice with a link to English are not counted.
+          </li>
+        </ul>
+        <h2>Each language at a glance</h2>
+        <Scroll labelledBy="status-caption">
           <table>
-            <caption id="audit-caption">Translation status per locale</caption>
+            <caption id="status-caption">Completeness and quality per language</caption>
             <thead>
               <tr>
-                <th scope="col">Locale</th>
-                <th scope="col">Completion</th>
-                <th scope="col">Pages covered</th>
-                <th scope="col">Notes</th>
+                <th scope="col">Language</th>
+                <th scope="col">Complete</th>
+                <th scope="col">Reviewed</th>
+                <th scope="col">Errors</th>
+                <th scope="col">Warnings</th>
+                <th scope="col">Pages fully translated</th>
+                <th scope="col">What to know</th>
               </tr>
             </thead>
             <tbody>
@@ -35,14 +60,25 @@ export default function Page() {
                   <th scope="row">
                     <bdi lang={row.locale}>{row.name}</bdi> ({row.locale})
                   </th>
-                  <td>{row.completion}</td>
-                  <td>{row.pagesCovered}</td>
-                  <td>{row.notes}</td>
+                  <td>{row.complete}</td>
+                  <td>{row.reviewed}</td>
+                  <td>{row.errors}</td>
+                  <td>{row.warnings}</td>
+                  <td>{row.pages}</td>
+                  <td>{row.notes.join('; ')}</td>
                 </tr>
               ))}
             </tbody>
           </table>
+        </Scroll>
+        <h2>What the audit found, per language and check</h2>
+        <div className="findings">
+          <FindingsChart chart={report.chart} id="findings-chart" />
+          <Scroll labelledBy="findings-caption">
+            <FindingsTable chart={report.chart} captionId="findings-caption" />
+          </Scroll>
         </div>
+        <h2>Download</h2>
         <p className="actions">
           <a href={`/${report.files.summary}`} download className="btn btn-primary">
             Download Audit CSV
@@ -51,7 +87,7 @@ export default function Page() {
             Download the item list (CSV)
           </a>
         </p>
-        <p>The item list names every missing, empty, mismatched or stale text with its file, line, key and the English source text.</p>
+        <p>The item list names every finding with its language, file, line, key, check and the English source text.</p>
       </div>
     </section>
   )

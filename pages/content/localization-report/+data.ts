@@ -2,14 +2,14 @@
 // The audit's results, read at build time from reports/audit/summary.json (npm run build runs
 // the audit before vike build). The CSVs themselves are copied into dist/client by postbuild.
 import { existsSync, readFileSync } from 'node:fs'
+import { findingsChart, type FindingsChart } from '../../../lib/audit/chart-layout'
 import type { AuditSummary } from '../../../lib/audit/write'
 import type { PageHead } from '../../../lib/seo/head'
+import { type ReportRow, reportRows } from './report-rows'
 
 export type LocalizationReportData = {
   head: PageHead
-  report: Pick<AuditSummary, 'ok' | 'errors' | 'warnings' | 'files'> & {
-    rows: { locale: string; name: string; completion: string; pagesCovered: string; notes: string }[]
-  }
+  report: Pick<AuditSummary, 'ok' | 'errors' | 'warnings' | 'files'> & { rows: ReportRow[]; chart: FindingsChart }
 }
 
 const SUMMARY = 'reports/audit/summary.json'
@@ -17,10 +17,11 @@ const SUMMARY = 'reports/audit/summary.json'
 export function data(): LocalizationReportData {
   if (!existsSync(SUMMARY)) throw new Error(`${SUMMARY}: not found. Run npm run audit before vike build (npm run build does both).`)
   const summary = JSON.parse(readFileSync(SUMMARY, 'utf8')) as AuditSummary
+  if (!summary.findings) throw new Error(`${SUMMARY}: no "findings" (written by an older audit). Run npm run audit again.`)
   return {
     head: {
       title: 'Localization QA report | Elastinet',
-      description: 'Translation completeness per language: completion, pages covered and notes, with the audit CSV to download.',
+      description: 'How complete and how correct each language of the site is, what the audit found per language, and the audit CSVs to download.',
       breadcrumbs: [['Localization QA report', 'localization-report']],
     },
     report: {
@@ -28,7 +29,8 @@ export function data(): LocalizationReportData {
       errors: summary.errors,
       warnings: summary.warnings,
       files: summary.files,
-      rows: summary.locales.map((r) => ({ locale: r.locale, name: r.name, completion: r.completionText, pagesCovered: r.pagesCoveredText, notes: r.notes })),
+      rows: reportRows(summary),
+      chart: findingsChart(summary.findings, new Map(summary.locales.map((r) => [r.locale, r.name]))),
     },
   }
 }
