@@ -1,32 +1,55 @@
-// npm run i18n:export -- <locale> [--out <file>] [--content content]
+// npm run i18n:export -- <locale> [--review | --all] [--out <file>] [--content content]
 // Writes an XLIFF 2.0 file of every text <locale> lacks, has stale or has broken (default:
-// reports/xliff/<locale>.xlf) for a translation agency's CAT tool. Bring it back with
-// npm run i18n:import -- <file>. See TRANSLATING.md, "Working with an agency (XLIFF)".
+// reports/xliff/<locale>.xlf) for a translation agency's CAT tool, and the term base as TBX
+// beside it (<locale>.tbx). --review adds the current translations not yet reviewed (for a
+// reviewer), --all every current translation. Bring it back with npm run i18n:import -- <file>.
+// See TRANSLATING.md, "Working with an agency (XLIFF)".
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
 import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
+import { buildTbx } from '../../lib/i18n/tbx'
 import { buildXliff } from '../../lib/i18n/xliff'
 
-const USAGE = 'usage: npm run i18n:export -- <locale> [--out reports/xliff/<locale>.xlf] [--content content]'
+const USAGE = 'usage: npm run i18n:export -- <locale> [--review | --all] [--out reports/xliff/<locale>.xlf] [--content content]'
 
 export function main(args: string[] = process.argv.slice(2)): number {
-  const parsed = parseCliArgs({ args, allowPositionals: true, options: { out: { type: 'string' }, content: { type: 'string', default: 'content' } } }, USAGE)
+  const parsed = parseCliArgs(
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        out: { type: 'string' },
+        review: { type: 'boolean', default: false },
+        all: { type: 'boolean', default: false },
+        content: { type: 'string', default: 'content' },
+      },
+    },
+    USAGE,
+  )
   if (!parsed) return 2
   const [locale, ...extra] = parsed.positionals
-  if (!locale || extra.length) {
+  if (!locale || extra.length || (parsed.values.review && parsed.values.all)) {
     console.error(USAGE)
     return 2
   }
   try {
-    const { doc, missing, stale, broken } = exportLocale(loadAudit(resolve(parsed.values.content)), locale)
+    const input = loadAudit(resolve(parsed.values.content))
+    const scope = parsed.values.all ? 'all' : parsed.values.review ? 'review' : 'needed'
+    const { doc, missing, stale, broken, current } = exportLocale(input, locale, scope)
     const out = parsed.values.out ?? `reports/xliff/${locale}.xlf`
     mkdirSync(dirname(resolve(out)), { recursive: true })
     writeFileSync(out, buildXliff(doc))
+    const tbx = out.replace(/(\.xlf|\.xliff)?$/, '.tbx')
+    const terms = buildTbx(input.qaRules, input.routes.locales[0]!, [locale])
+    writeFileSync(tbx, terms.xml)
+    const n = missing + stale + broken + current
+    const also = scope === 'needed' ? '' : ` and ${current} current`
     console.log(
-      `${out}: ${missing} missing, ${stale} stale and ${broken} broken ${locale} text${missing + stale + broken === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`,
+      `${out}: ${missing} missing, ${stale} stale and ${broken} broken${also} ${locale} text${n === 1 ? '' : 's'} in ${doc.files.length} file${doc.files.length === 1 ? '' : 's'}`,
     )
+    console.log(`${tbx}: ${terms.concepts} term base concept${terms.concepts === 1 ? '' : 's'} (TBX-Basic)`)
     return 0
   } catch (error) {
     if (!(error instanceof ExportError || error instanceof AuditSetupError)) throw error

@@ -27,8 +27,11 @@ export function main(args: string[] = process.argv.slice(2)): number {
     const result = importXliff(readFileSync(file, 'utf8'), loadAudit(resolve(parsed.values.content)), file)
     for (const written of result.written) console.log(`${written}: written`)
     for (const skipped of result.skipped) console.log(`skipped: ${skipped}`)
+    const states = Object.entries(result.states)
+      .map(([state, n]) => `${n} ${state}`)
+      .join(', ')
     console.log(
-      `${result.locale}: ${result.imported} text${result.imported === 1 ? '' : 's'} imported, ${result.locked} recorded as current; now run npm run audit`,
+      `${result.locale}: ${result.imported} text${result.imported === 1 ? '' : 's'} imported, ${result.locked} recorded as current${states ? ` (${states})` : ''}; now run npm run audit`,
     )
     return 0
   } catch (error) {
