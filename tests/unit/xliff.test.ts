@@ -221,3 +221,95 @@ describe('XLIFF round trip on the real content', () => {
     expect(differ).toEqual([])
   })
 })
+
+describe('review states and notes for translators, through export, import and the lock files', () => {
+  const dir = tempDir('xliff-states-')
+  const content = join(dir, 'content')
+  cpSync(join(FIXTURE, 'content'), content, { recursive: true })
+  const en = join(content, 'ui/en.yml')
+  writeFileSync(en, readFileSync(en, 'utf8').replace('nav.quote:', '# note: The button in the header.\n# max-length: 24\nnav.quote:'))
+  const xlf = join(dir, 'de.xlf')
+  const units = (file: string) => parseXliff(readFileSync(file, 'utf8')).files.flatMap((f) => f.units)
+  const lockLine = (key: string) => readFileSync(join(content, 'i18n-lock/ui/de.yml'), 'utf8').match(new RegExp(`^"${key.replace('.', '\\.')}": ".*"$`, 'm'))?.[0]
+  const auditDe = (...extra: string[]) => {
+    const out = join(dir, `audit-${Math.random().toString(36).slice(2)}`)
+    const run = runCli('cli', ['--content', content, '--out', out, ...extra])
+    const de = (JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { locales: { locale: string; reviewed: number; reviewedText: string }[] }).locales.find(
+      (l) => l.locale === 'de',
+    )!
+    return { ...run, de }
+  }
+
+  it('the note and the length limit of an English key go out as notes; notes and states parse back as written', () => {
+    expect(runCli('export', ['de', '--content', content, '--out', xlf]).code).toBe(0)
+    const quote = units(xlf).find((u) => u.key === 'nav.quote')!
+    expect(quote.notes.filter((n) => n.category !== 'context' && n.category !== 'state' && n.category !== 'source-hash')).toEqual([
+      { category: 'description', text: 'The button in the header.' },
+      { category: 'max-length', text: 'At most 24 characters, {placeholders} not counted.' },
+    ])
+    const home = units(xlf).find((u) => u.key === 'nav.home')!
+    expect(home.notes.filter((n) => n.category === 'description').map((n) => n.text)).toEqual(['The main menu']) // a free comment stays the description
+    const xml = readFileSync(xlf, 'utf8')
+    expect(buildXliff(parseXliff(xml))).toBe(xml)
+  })
+
+  it('the segment states a reviewer sets are recorded in the lock beside the hashes, and the next export carries them', () => {
+    const states: Record<string, string> = { 'nav.home': 'reviewed', 'nav.quote': 'final' }
+    const filled = fillTargets(readFileSync(xlf, 'utf8'), content).replace(
+      /<unit id="[^"]*" name="([^"]*)">([\s\S]*?)<\/unit>/g,
+      (unit, key: string) => unit.replace('<segment state="translated">', `<segment state="${states[key] ?? 'translated'}">`),
+    )
+    writeFileSync(xlf, filled)
+    const out = runCli('import', [xlf, '--content', content])
+    expect(out.stdout).toContain('de: 14 texts imported, 14 recorded as current (')
+    expect(out.stdout).toMatch(/12 translated/)
+    expect(lockLine('nav.home')).toMatch(/^"nav\.home": "[0-9a-f]{12} reviewed"$/)
+    expect(lockLine('nav.quote')).toMatch(/^"nav\.quote": "[0-9a-f]{12} final"$/)
+    expect(lockLine('quote.note')).toMatch(/^"quote\.note": "[0-9a-f]{12}"$/) // translated: the line as before states existed
+    const all = join(dir, 'all.xlf')
+    expect(runCli('export', ['de', '--all', '--content', content, '--out', all]).stdout).toContain('0 missing, 0 stale and 0 broken and 23 current de texts')
+    const byKey = Object.fromEntries(units(all).map((u) => [u.key, u.state]))
+    expect(byKey).toMatchObject({ 'nav.home': 'reviewed', 'nav.quote': 'final', 'quote.note': 'translated', 'site.name': 'translated' })
+    // --review: what a reviewer still has to check, i.e. all but the reviewed and final texts.
+    const review = join(dir, 'review.xlf')
+    expect(runCli('export', ['de', '--review', '--content', content, '--out', review]).stdout).toContain('and 21 current de texts')
+    expect(units(review).map((u) => u.key)).not.toContain('nav.home')
+    expect(units(review).every((u) => u.state === 'translated')).toBe(true)
+  })
+
+  it('the audit counts reviewed texts apart; an edited English text makes its reviewed translation stale', () => {
+    const before = auditDe('--strict-stale')
+    expect(before.code).toBe(0)
+    expect([before.de.reviewed, before.de.reviewedText]).toEqual([2, '8.6%']) // 2 of the 23 German texts
+    writeFileSync(en, readFileSync(en, 'utf8').replace('nav.home: Home', 'nav.home: Home page'))
+    const after = auditDe()
+    expect(after.stdout).toMatch(/ui\/de\.yml:\d+: warning: \[stale\] nav\.home: stale/)
+    expect(after.de.reviewed).toBe(1)
+    const again = join(dir, 'again.xlf')
+    runCli('export', ['de', '--content', content, '--out', again])
+    expect(units(again)).toMatchObject([{ key: 'nav.home', source: 'Home page', target: 'Start', state: 'initial' }])
+  })
+
+  it('audit:lock: a stale text re-recorded is "translated" again; --state reviewed sets the state; a current text keeps it', () => {
+    const file = join(content, 'ui/de.yml')
+    expect(runCli('lock', ['--content', content, '--file', file, '--key', 'nav.home']).stdout).toContain('de: 0 recorded, 1 re-recorded')
+    expect(lockLine('nav.home')).toMatch(/^"nav\.home": "[0-9a-f]{12}"$/)
+    expect(runCli('lock', ['--content', content, '--file', file, '--key', 'nav.home', '--state', 'reviewed']).stdout).toContain('1 set to reviewed')
+    expect(lockLine('nav.home')).toMatch(/ reviewed"$/)
+    runCli('lock', ['--content', content, '--locale', 'de'])
+    expect([lockLine('nav.home'), lockLine('nav.quote')]).toEqual([expect.stringMatching(/ reviewed"$/), expect.stringMatching(/ final"$/)])
+    expect(runCli('lock', ['--content', content, '--locale', 'de', '--state', 'approved']).stderr).toContain('--state approved: one of initial, translated, reviewed, final')
+  })
+
+  it('content/audit.yml review: a required file with a text not reviewed fails the audit, naming file, line and key', () => {
+    const config = join(content, 'audit.yml')
+    writeFileSync(config, `${readFileSync(config, 'utf8')}review:\n  - { files: "ui/{locale}.yml" }\n`)
+    const gate = auditDe()
+    expect(gate.code).toBe(1)
+    const flagged = [...gate.stdout.matchAll(/ui\/de\.yml:\d+: error: \[not reviewed\] ([\w.]+): not reviewed: this text must be reviewed/g)].map((m) => m[1])
+    expect(flagged.sort()).toEqual(['nav.samples', 'quote.note', 'quote.rolls', 'site.name'])
+    expect(gate.stdout).not.toMatch(/forms\/de\.yml.*not reviewed/) // ui/forms/ is not in the pattern
+    runCli('lock', ['--content', content, '--file', join(content, 'ui/de.yml'), '--state', 'reviewed'])
+    expect(auditDe().code).toBe(0)
+  })
+})

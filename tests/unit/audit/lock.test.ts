@@ -127,4 +127,29 @@ describe('npm run audit:lock', () => {
     expect(foreign.stderr).toContain('not a tr translation file')
     expect(runCli('lock', ['--content', content, '--locale', 'tr', '--key', 'nav.home']).stderr).toContain('--key needs the --file')
   })
+
+  it('reads entries with and without a state, and names file and line of a state that does not exist', () => {
+    const content = copy('complete')
+    const rel = 'i18n-lock/ui/tr.yml'
+    const old = read(content, rel)
+    const first = /^"([^"]+)": "([0-9a-f]{12})"$/m.exec(old)!
+    writeFileSync(join(content, rel), old.replace(first[0], `"${first[1]}": "${first[2]} reviewed"`))
+    expect(auditOf(content).code).toBe(0)
+    const lines = read(content, rel).split('\n')
+    const at = lines.findIndex((l) => l.endsWith(' reviewed"')) + 1
+    writeFileSync(join(content, rel), read(content, rel).replace(' reviewed"', ' approved"'))
+    const bad = auditOf(content)
+    expect(bad.stderr).toMatch(new RegExp(`i18n-lock/ui/tr\\.yml:${at}: "${first[1]!.replace(/\./g, '\\.')}": a lock entry is 12 lowercase hex digits, optionally followed by a space and a state`))
+    expect(bad.code).toBe(2)
+  })
+
+  it('--keep-state re-records a stale text without losing its review (an English fix that changes no meaning)', () => {
+    const content = copy()
+    const rel = 'i18n-lock/ui/tr.yml'
+    writeFileSync(join(content, rel), read(content, rel).replace(/^("nav\.home": "[0-9a-f]{12})"$/m, '$1 reviewed"'))
+    const file = join(content, 'ui/tr.yml')
+    expect(runCli('lock', ['--content', content, '--file', file, '--key', 'nav.home', '--keep-state']).stdout).toContain('1 re-recorded')
+    expect(read(content, rel)).toMatch(/^"nav\.home": "[0-9a-f]{12} reviewed"$/m)
+    expect(runCli('lock', ['--content', content, '--file', file, '--state', 'final', '--keep-state']).stderr).toContain('--state and --keep-state exclude each other')
+  })
 })
