@@ -105,7 +105,7 @@ export function exportLocale(
         category: 'placeholders',
         text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.`,
       })
-    notes.push({ category: 'state', text: isCurrent ? currentNote(state) : stateNote(isStale, errors) })
+    notes.push({ category: 'state', text: isCurrent ? currentNote(state) : stateNote(isStale, errors, unit.at.file) })
     notes.push({ category: SOURCE_HASH, text: hash })
     entry.units.push({ key: unit.key, source: unit.text, ...(has ? { target: translation!.text!, state } : {}), notes })
   }
@@ -116,9 +116,11 @@ const currentNote = (state: string) =>
   `current: translated from this English text, ${state}; review it and set the segment state to reviewed (or final), or correct the target`
 
 /** Why the unit is in the export; the import reads none of it. */
-function stateNote(isStale: boolean, errors: { kind: string; message: string }[]): string {
+function stateNote(isStale: boolean, errors: { kind: string; message: string }[], englishFile: string): string {
   if (!errors.length)
-    return isStale ? 'stale: the English text changed after this was translated; the target is the old translation, update it' : 'missing: not translated yet'
+    return isStale
+      ? `stale: the English text changed after this was translated; the target is the old translation, update it (the lock files keep only a hash of the old English: ask for git log -p ${englishFile} to see what changed)`
+      : 'missing: not translated yet'
   const what = errors.map((e) => `${e.kind}: ${e.message}`).join('; ')
   return `error: the target is the current translation and cannot be used as it is (${what})${isStale ? '; the English text also changed since it was translated' : ''}; correct it`
 }

@@ -230,13 +230,14 @@ describe('review states and notes for translators, through export, import and th
   writeFileSync(en, readFileSync(en, 'utf8').replace('nav.quote:', '# note: The button in the header.\n# max-length: 24\nnav.quote:'))
   const xlf = join(dir, 'de.xlf')
   const units = (file: string) => parseXliff(readFileSync(file, 'utf8')).files.flatMap((f) => f.units)
-  const lockLine = (key: string) => readFileSync(join(content, 'i18n-lock/ui/de.yml'), 'utf8').match(new RegExp(`^"${key.replace('.', '\\.')}": ".*"$`, 'm'))?.[0]
+  const lockLine = (key: string) =>
+    readFileSync(join(content, 'i18n-lock/ui/de.yml'), 'utf8').match(new RegExp(`^"${key.replace('.', '\\.')}": ".*"$`, 'm'))?.[0]
   const auditDe = (...extra: string[]) => {
     const out = join(dir, `audit-${Math.random().toString(36).slice(2)}`)
     const run = runCli('cli', ['--content', content, '--out', out, ...extra])
-    const de = (JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { locales: { locale: string; reviewed: number; reviewedText: string }[] }).locales.find(
-      (l) => l.locale === 'de',
-    )!
+    const de = (
+      JSON.parse(readFileSync(join(out, 'summary.json'), 'utf8')) as { locales: { locale: string; reviewed: number; reviewedText: string }[] }
+    ).locales.find((l) => l.locale === 'de')!
     return { ...run, de }
   }
 
@@ -255,9 +256,8 @@ describe('review states and notes for translators, through export, import and th
 
   it('the segment states a reviewer sets are recorded in the lock beside the hashes, and the next export carries them', () => {
     const states: Record<string, string> = { 'nav.home': 'reviewed', 'nav.quote': 'final' }
-    const filled = fillTargets(readFileSync(xlf, 'utf8'), content).replace(
-      /<unit id="[^"]*" name="([^"]*)">([\s\S]*?)<\/unit>/g,
-      (unit, key: string) => unit.replace('<segment state="translated">', `<segment state="${states[key] ?? 'translated'}">`),
+    const filled = fillTargets(readFileSync(xlf, 'utf8'), content).replace(/<unit id="[^"]*" name="([^"]*)">([\s\S]*?)<\/unit>/g, (unit, key: string) =>
+      unit.replace('<segment state="translated">', `<segment state="${states[key] ?? 'translated'}">`),
     )
     writeFileSync(xlf, filled)
     const out = runCli('import', [xlf, '--content', content])
@@ -298,7 +298,9 @@ describe('review states and notes for translators, through export, import and th
     expect(lockLine('nav.home')).toMatch(/ reviewed"$/)
     runCli('lock', ['--content', content, '--locale', 'de'])
     expect([lockLine('nav.home'), lockLine('nav.quote')]).toEqual([expect.stringMatching(/ reviewed"$/), expect.stringMatching(/ final"$/)])
-    expect(runCli('lock', ['--content', content, '--locale', 'de', '--state', 'approved']).stderr).toContain('--state approved: one of initial, translated, reviewed, final')
+    expect(runCli('lock', ['--content', content, '--locale', 'de', '--state', 'approved']).stderr).toContain(
+      '--state approved: one of initial, translated, reviewed, final',
+    )
   })
 
   it('content/audit.yml review: a required file with a text not reviewed fails the audit, naming file, line and key', () => {

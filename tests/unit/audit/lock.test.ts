@@ -139,7 +139,11 @@ describe('npm run audit:lock', () => {
     const at = lines.findIndex((l) => l.endsWith(' reviewed"')) + 1
     writeFileSync(join(content, rel), read(content, rel).replace(' reviewed"', ' approved"'))
     const bad = auditOf(content)
-    expect(bad.stderr).toMatch(new RegExp(`i18n-lock/ui/tr\\.yml:${at}: "${first[1]!.replace(/\./g, '\\.')}": a lock entry is 12 lowercase hex digits, optionally followed by a space and a state`))
+    expect(bad.stderr).toMatch(
+      new RegExp(
+        `i18n-lock/ui/tr\\.yml:${at}: "${first[1]!.replace(/\./g, '\\.')}": a lock entry is 12 lowercase hex digits, optionally followed by a space and a state`,
+      ),
+    )
     expect(bad.code).toBe(2)
   })
 
@@ -150,6 +154,8 @@ describe('npm run audit:lock', () => {
     const file = join(content, 'ui/tr.yml')
     expect(runCli('lock', ['--content', content, '--file', file, '--key', 'nav.home', '--keep-state']).stdout).toContain('1 re-recorded')
     expect(read(content, rel)).toMatch(/^"nav\.home": "[0-9a-f]{12} reviewed"$/m)
-    expect(runCli('lock', ['--content', content, '--file', file, '--state', 'final', '--keep-state']).stderr).toContain('--state and --keep-state exclude each other')
+    expect(runCli('lock', ['--content', content, '--file', file, '--state', 'final', '--keep-state']).stderr).toContain(
+      '--state and --keep-state exclude each other',
+    )
   })
 })
