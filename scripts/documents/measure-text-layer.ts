@@ -57,7 +57,13 @@ try {
     ] as const) {
       const { found, total } = wordsInOrder(expected, text)
       const missing = missingTexts(expected, text)
-      add(`${sheet.lang} ${extractor}`, { words: total, found, any: wordsAnywhere(expected, text), texts: expected.length, whole: expected.length - missing.length })
+      add(`${sheet.lang} ${extractor}`, {
+        words: total,
+        found,
+        any: wordsAnywhere(expected, text),
+        texts: expected.length,
+        whole: expected.length - missing.length,
+      })
       if (show && missing.length) console.log(`${name} ${extractor}: not whole:\n  ${missing.join('\n  ')}`)
     }
   }
@@ -68,5 +74,7 @@ const pct = (a: number, b: number) => `${((100 * a) / b).toFixed(1)} %`
 console.log('| language | extractor | words whole | words in order | texts whole | sheets all whole |\n| --- | --- | --- | --- | --- | --- |')
 for (const [key, t] of [...tally].sort()) {
   const [lang, extractor] = key.split(' ')
-  console.log(`| ${lang} | ${extractor} | ${pct(t.any, t.words)} | ${t.found} of ${t.words} (${pct(t.found, t.words)}) | ${t.whole} of ${t.texts} | ${t.perfect} of ${t.sheets} |`)
+  console.log(
+    `| ${lang} | ${extractor} | ${pct(t.any, t.words)} | ${t.found} of ${t.words} (${pct(t.found, t.words)}) | ${t.whole} of ${t.texts} | ${t.perfect} of ${t.sheets} |`,
+  )
 }

@@ -12,7 +12,8 @@ import { type DocumentFile, dataSheets, documentFiles, formatDate, formatSize, i
 import { productSpec, rollLengthsOrCustom } from '../../lib/facts/format'
 import type { LocaleCode } from '../../lib/routing/table'
 import { complianceFiles } from '../../scripts/documents/compliance-files'
-import { dataSheet, type Run, type Sheet, sizeChartItem } from '../../scripts/documents/data-sheet'
+import { dataSheet, type Run, type Sheet, sizeChart, sizeChartItem } from '../../scripts/documents/data-sheet'
+import { missingTexts, normalize, pdfjsText, popplerText, sheetTexts } from '../../scripts/documents/text-layer'
 import { tempDir } from '../setup/temp-dirs'
 
 const site = 'dist/client'
@@ -164,6 +165,49 @@ describe('data sheets', () => {
       expect(text).not.toMatch(/\b(and|or) 100 m/)
       // the first length of the list stands to the right of the second, as Arabic reads
       expect(await leftEdgeOf(sheet, '50 m')).toBeGreaterThan(await leftEdgeOf(sheet, '100 m'))
+    },
+  )
+})
+
+/** The size chart the build printed for a size-chart file, made again from the same code. */
+function chartOf(file: DocumentFile): Sheet {
+  const lang = file.lang as LocaleCode
+  const pageUrl = facts.business.siteUrl + routeTable.routes.get('downloads')!.paths[lang]
+  return sizeChart({ locale: lang, pageUrl, date: file.date, formattedDate: formatDate(file.date, lang) })
+}
+
+// The text layer against the content it was printed from (scripts/documents/text-layer.ts,
+// measured per language by scripts/documents/measure-text-layer.ts; docs/DOCUMENTS.md): every text
+// of the sheet (the name, each paragraph, spec row, list item, the contact block and the footer)
+// must come out whole and in order, as a buyer's search or copy needs it.
+describe('the text layer, left-to-right languages', () => {
+  const readers = [
+    ['poppler', async (f: DocumentFile) => popplerText(join(site, f.href))],
+    ['pdf.js', async (f: DocumentFile) => pdfjsText(new Uint8Array(readFileSync(join(site, f.href))))],
+  ] as const
+  const latinSheets = sheets.filter((s) => latin(s.lang))
+  it.each(readers.flatMap(([reader, read]) => latinSheets.map((s) => [reader, `${s.id}/${s.lang}`, s, read] as const)))(
+    '%s reads %s: every text whole and in order',
+    async (_, __, sheet, read) => {
+      const text = await read(sheet)
+      expect(text).toContain(normalize(translator(sheet.lang as never)(`product.${sheet.id}.name`)))
+      expect(missingTexts(sheetTexts(sheetOf(sheet)), text)).toEqual([])
+    },
+  )
+  // poppler reads a table row line by line across its cells, so a cell of two lines beside another
+  // of two lines ("Circonférence du / produit", "Nombres de / mailles") comes out interleaved:
+  // its size charts are held to their text outside the table, and to each row's values
+  it.each(readers.flatMap(([reader, read]) => charts.filter((c) => latin(c.lang)).map((c) => [reader, c.lang, c, read] as const)))(
+    '%s reads the %s size chart: its texts whole and in order',
+    async (reader, _, chart, read) => {
+      const sheet = chartOf(chart)
+      const text = await read(chart)
+      const inTable = new Set(sheet.blocks.flatMap((b) => (b.type === 'table' ? [...b.head, ...b.rows.flat()].map((r) => normalize(runText(r))) : [])))
+      // each row's values as one run of text ("90–220 mm 283–691 mm 20 / 24 / 28")
+      const values = sheet.blocks.flatMap((b) => (b.type === 'table' ? b.rows.map((row) => row.slice(1).map(runText).join(' ')) : []))
+      const expected = reader === 'poppler' ? sheetTexts(sheet).filter((t) => !inTable.has(t)) : sheetTexts(sheet)
+      expect(missingTexts(expected, text)).toEqual([])
+      for (const v of values) expect(text).toContain(v)
     },
   )
 })
