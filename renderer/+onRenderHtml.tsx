@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
 import { renderCache } from '../lib/build/render-cache'
+import { keyUsageRecorder } from '../lib/i18n/key-usage'
 import { dictionaries, facts, localeInfo, locales, routes, routeTable, ui } from '../lib/content/data'
 import { factVars } from '../lib/facts/format'
 import { I18nProvider } from '../lib/i18n/context'
@@ -23,13 +24,17 @@ export type { ClientData, PageData } from '../lib/pages/page-data'
 
 // Documents kept between production builds, keyed by code, shared content and the page's data.
 const cache = import.meta.env.PROD ? renderCache(import.meta.url, () => ({ locales, routes, facts, ui })) : undefined
+// The UI keys each prerendered page uses, for translators (lib/i18n/key-usage.ts).
+const usage = import.meta.env.PROD ? keyUsageRecorder() : undefined
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const url = pageContext.urlOriginal
-  const key = pageContext.isPrerendering ? cache?.key(url, pageContext.locale ?? routeTable.defaultLocale, pageContext.data) : undefined
-  const stored = key && cache?.read(url, key)
+  const locale = pageContext.locale ?? routeTable.defaultLocale
+  const key = pageContext.isPrerendering ? cache?.key(url, locale, pageContext.data) : undefined
+  // A stored document only with the keys its render used (kept beside it), else it renders again.
+  const stored = key && (!usage || usage.reuse(url, locale, key)) && cache?.read(url, key)
   if (stored) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
-  const html = renderDocument(pageContext)
+  const html = usage && pageContext.isPrerendering ? usage.render(url, locale, key, () => renderDocument(pageContext)) : renderDocument(pageContext)
   if (key) cache?.write(url, key, html)
   return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
 }

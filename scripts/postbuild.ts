@@ -4,7 +4,9 @@
 // files to dist/: the pages are build:prerender's outputs.
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
+import { fillUsedOn } from '../lib/audit/csv'
 import { AUDIT_FILES } from '../lib/audit/write'
+import { readKeyUsage } from '../lib/i18n/key-usage'
 import { placeholderCheck } from '../lib/build/leftover-placeholders'
 import { facts, routeTable, routes } from '../lib/content/data'
 import { headersFile, securityHeaders } from '../lib/build/headers'
@@ -72,11 +74,14 @@ for (const [name, code] of Object.entries(functions)) {
   writeFileSync(join('dist/hosts', name), code)
 }
 
-// The audit CSVs (written by `npm run audit`, linked from /en/localization-report).
+// The audit CSVs (written by `npm run audit`, linked from /en/localization-report); the items
+// CSV with the pages each UI key is on, which the audit, run before the prerender, cannot know.
+const keyUsage = readKeyUsage()
 for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   const from = join('reports/audit', name)
   if (!existsSync(from)) throw new Error(`postbuild: ${from} is missing: run npm run audit first`)
-  copyFileSync(from, join(out, name))
+  if (name === AUDIT_FILES.items && keyUsage) writeFileSync(join(out, name), fillUsedOn(readFileSync(from, 'utf8'), keyUsage))
+  else copyFileSync(from, join(out, name))
 }
 const search = await indexing
 const reused = search.languages.filter((lang) => !search.indexed.includes(lang))

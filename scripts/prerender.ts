@@ -13,12 +13,15 @@
 // Pages are written over the last build's files, which this task takes back from where
 // `npm run build` moved them, and what the last site had and this one has not is removed
 // (lib/build/reuse-pages.ts says why).
+// Each run records the UI keys every page's render used; they are merged here into
+// dist/ui-key-usage.json, for the XLIFF export and the audit CSV (lib/i18n/key-usage.ts).
 import { spawn } from 'node:child_process'
 import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
 import { stripVTControlCharacters } from 'node:util'
+import { clearKeyUsageParts, KEY_USAGE_FILE, mergeKeyUsage } from '../lib/i18n/key-usage'
 import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
 import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
@@ -128,7 +131,10 @@ const adopted = adoptPageFolders(lastSite(), out, urls.map(pageFile))
 const scripts = Promise.resolve()
   .then(pageScripts)
   .then((bundled) => (scriptsReady = bundled))
+clearKeyUsageParts()
 await allShards(availableParallelism(), scripts)
+const usage = mergeKeyUsage()
+if (usage.pages.length !== urls.length) throw new Error(`prerender: ${KEY_USAGE_FILE} names ${usage.pages.length} of the ${urls.length} pages`)
 
 writeSearchScript(out, await scripts)
 const notFound = new Set(notFoundUrls())

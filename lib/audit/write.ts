@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { type FindingCounts, findingCounts } from './chart-findings'
 import { itemsCsv, pagesCovered, percent, summaryCsv } from './csv'
 import { summaryMarkdown } from './format'
+import { readKeyUsage } from '../i18n/key-usage'
 import type { AuditResult } from './run'
 
 export const AUDIT_FILES = { summary: 'localization-audit.csv', items: 'localization-audit-items.csv', json: 'summary.json', markdown: 'summary.md' } as const
@@ -36,7 +37,9 @@ export function writeReports(result: AuditResult, outDir: string) {
     ),
   }
   writeFileSync(join(outDir, AUDIT_FILES.summary), summaryCsv(result.locales))
-  writeFileSync(join(outDir, AUDIT_FILES.items), itemsCsv(problems))
+  // The pages each UI key is on, from the last build when there is one (`npm run audit` after a
+  // build); the build's own audit runs before its prerender, in a build without dist/.
+  writeFileSync(join(outDir, AUDIT_FILES.items), itemsCsv(problems, readKeyUsage()))
   writeFileSync(join(outDir, AUDIT_FILES.json), `${JSON.stringify(summary, null, 2)}\n`)
   writeFileSync(join(outDir, AUDIT_FILES.markdown), summaryMarkdown(result))
 }

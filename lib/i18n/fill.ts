@@ -10,6 +10,12 @@ import type { Dictionary, Translate, Vars } from './types'
 /** Fills a text's placeholders (and plural/select forms, where the implementation has them). */
 export type Interpolate = (text: string, vars?: Vars, locale?: string) => string
 
+/**
+ * Told each key a translator is asked for, while the prerender renders a page
+ * (lib/i18n/key-usage.ts); unset everywhere else, the browser included.
+ */
+export const keyRecorder: { add?: (key: string) => void } = {}
+
 const ARG = /\{([a-zA-Z][a-zA-Z0-9_]*)\s*\}/g
 
 /**
@@ -31,6 +37,7 @@ export function translator(
   fallbackLocale = 'en',
 ) {
   return ((key: string, vars?: Vars) => {
+    keyRecorder.add?.(key)
     const own = primary[key]
     const text = own || fallback[key]
     // Without own vars, baseVars as they are: copying every fact variable on each of the ~10,000

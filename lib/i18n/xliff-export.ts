@@ -15,6 +15,7 @@ import { DEFAULT_STATE, readLocaleLock, sourceHash, stateRank } from '../audit/l
 import { unitDirectives } from '../audit/qa/unit-qa'
 import type { AuditInput } from '../audit/run'
 import { lengthNote } from '../audit/translator-note'
+import { type KeyUsage, usedOnText } from './key-usage'
 import { placeholdersOf } from './translate'
 import type { XliffDocument, XliffFile, XliffNote } from './xliff'
 
@@ -53,6 +54,8 @@ export function exportLocale(
   input: AuditInput,
   locale: string,
   scope: ExportScope = 'needed',
+  /** The last build's UI key usage (./key-usage.ts): the pages a UI key is on; none before a build. */
+  usage?: KeyUsage,
 ): { doc: XliffDocument; missing: number; stale: number; broken: number; current: number } {
   const [source, ...others] = input.routes.locales
   if (!others.includes(locale)) throw new ExportError(`"${locale}" is not a translated locale (${others.join(', ')}; ${source} is the source language)`)
@@ -98,7 +101,7 @@ export function exportLocale(
     // XLIFF 2.0 core has no length attribute and the size-restriction module (slr:) is optional
     // and read by few CAT tools: the limit goes out as a note every tool shows.
     if (maxLength !== undefined) notes.push({ category: 'max-length', text: lengthNote(maxLength) })
-    notes.push({ category: 'context', text: context(unit, locale, input) })
+    notes.push({ category: 'context', text: context(unit, locale, input, usage) })
     const names = placeholdersOf(unit.text)
     if (names.length)
       notes.push({
@@ -125,13 +128,13 @@ function stateNote(isStale: boolean, errors: { kind: string; message: string }[]
   return `error: the target is the current translation and cannot be used as it is (${what})${isStale ? '; the English text also changed since it was translated' : ''}; correct it`
 }
 
-function context(unit: Unit, locale: string, input: AuditInput): string {
+function context(unit: Unit, locale: string, input: AuditInput, usage: KeyUsage | undefined): string {
   const where = `English: ${unit.at.file}:${unit.line}, key ${unit.key}`
   const route = unit.route ? input.routes.routes.get(unit.route) : undefined
   const page = route?.paths[locale]
     ? `; page ${route.paths[locale]} (English ${route.paths[input.routes.locales[0]!] ?? '-'})`
     : unit.ui
-      ? '; interface text (menus, buttons, notices)'
+      ? `; interface text (menus, buttons, notices)${usage ? `, ${usedOnText(usage, unit.key, locale)}` : ''}`
       : ''
   const link = unit.link ? `; link text for ${unit.link}` : ''
   return where + page + link

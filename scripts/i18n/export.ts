@@ -1,18 +1,22 @@
-// npm run i18n:export -- <locale> [--review | --all] [--out <file>] [--content content]
+// npm run i18n:export -- <locale> [--review | --all] [--out <file>] [--content content] [--usage <file>]
 // Writes an XLIFF 2.0 file of every text <locale> lacks, has stale or has broken (default:
 // reports/xliff/<locale>.xlf) for a translation agency's CAT tool, and the term base as TBX
 // beside it (<locale>.tbx). --review adds the current translations not yet reviewed (for a
 // reviewer), --all every current translation. Bring it back with npm run i18n:import -- <file>.
+// A UI key's context note names the pages it is on, from the last build's
+// dist/ui-key-usage.json (--usage; lib/i18n/key-usage.ts), when there is one.
 // See TRANSLATING.md, "Working with an agency (XLIFF)".
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
 import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
+import { KEY_USAGE_FILE, readKeyUsage } from '../../lib/i18n/key-usage'
 import { buildTbx } from '../../lib/i18n/tbx'
 import { buildXliff } from '../../lib/i18n/xliff'
 
-const USAGE = 'usage: npm run i18n:export -- <locale> [--review | --all] [--out reports/xliff/<locale>.xlf] [--content content]'
+const USAGE =
+  'usage: npm run i18n:export -- <locale> [--review | --all] [--out reports/xliff/<locale>.xlf] [--content content] [--usage dist/ui-key-usage.json]'
 
 export function main(args: string[] = process.argv.slice(2)): number {
   const parsed = parseCliArgs(
@@ -24,6 +28,7 @@ export function main(args: string[] = process.argv.slice(2)): number {
         review: { type: 'boolean', default: false },
         all: { type: 'boolean', default: false },
         content: { type: 'string', default: 'content' },
+        usage: { type: 'string', default: KEY_USAGE_FILE },
       },
     },
     USAGE,
@@ -37,7 +42,7 @@ export function main(args: string[] = process.argv.slice(2)): number {
   try {
     const input = loadAudit(resolve(parsed.values.content))
     const scope = parsed.values.all ? 'all' : parsed.values.review ? 'review' : 'needed'
-    const { doc, missing, stale, broken, current } = exportLocale(input, locale, scope)
+    const { doc, missing, stale, broken, current } = exportLocale(input, locale, scope, readKeyUsage(parsed.values.usage))
     const out = parsed.values.out ?? `reports/xliff/${locale}.xlf`
     mkdirSync(dirname(resolve(out)), { recursive: true })
     writeFileSync(out, buildXliff(doc))

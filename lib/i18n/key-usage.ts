@@ -1,0 +1,128 @@
+// Where each UI key is used: the URLs of the pages whose render asked t() for it, recorded by the
+// prerender, so that a translator sees where an interface text appears (the XLIFF export's
+// context note, the audit's items CSV).
+//
+// Recording: every server translator is ./fill.ts translator(), which tells `keyRecorder` each key
+// it is asked for; renderer/+onRenderHtml.tsx sets the recorder around one page's render, which
+// is synchronous (renderToString), so every key recorded belongs to that page. Keys a page's
+// +data hook translates (titles, breadcrumbs) run outside the render and are not recorded.
+// A page taken from the render cache is not rendered: its keys are kept beside it, under the same
+// render key, and a page whose keys are not kept is rendered again (so the file is always whole).
+// Each `vike prerender` process writes its pages' keys when it exits; scripts/prerender.ts merges
+// them into KEY_USAGE_FILE, an output of build:prerender (turbo.json).
+import { createHash } from 'node:crypto'
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { keyRecorder } from './fill'
+
+/** Outside dist/client: read by the tools, never published. */
+export const KEY_USAGE_FILE = 'dist/ui-key-usage.json'
+/** One file per prerender process, merged and removed by scripts/prerender.ts. */
+export const KEY_USAGE_PARTS = '.generated/key-usage/parts'
+/** A page's keys beside its render-cache entry (lib/build/render-cache.ts); deleting it is safe. */
+export const KEY_USAGE_CACHE = '.generated/key-usage/pages'
+
+/** KEY_USAGE_FILE: every page once ([url, locale]); per key, the indexes of the pages that used it. */
+export type KeyUsage = { pages: [string, string][]; keys: Record<string, number[]> }
+type PageKeys = { locale: string; keys: string[] }
+
+/** Runs `render` with every key a translator is asked for added to `into`. */
+export function recordingKeys<T>(into: Set<string>, render: () => T): T {
+  const outer = keyRecorder.add
+  keyRecorder.add = (key) => into.add(key)
+  try {
+    return render()
+  } finally {
+    keyRecorder.add = outer
+  }
+}
+
+const sidecar = (dir: string, url: string) => join(dir, `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.keys`)
+
+/** The recorder of one prerender process: its pages' keys, written to `partsDir` when it exits. */
+export function keyUsageRecorder({ cacheDir = KEY_USAGE_CACHE, partsDir = KEY_USAGE_PARTS, atExit = true } = {}) {
+  const pages: Record<string, PageKeys> = {}
+  /** Writes this process's part (once it has rendered anything); called when the process exits. */
+  const flush = (name = String(process.pid)) => {
+    if (!Object.keys(pages).length) return
+    mkdirSync(partsDir, { recursive: true })
+    writeFileSync(join(partsDir, `${name}.json`), JSON.stringify(pages))
+  }
+  if (atExit) process.once('exit', () => flush())
+  return {
+    pages,
+    flush,
+    /** Takes the keys kept for `url` under `renderKey`; false when there are none (render the page then). */
+    reuse(url: string, locale: string, renderKey: string): boolean {
+      const file = sidecar(cacheDir, url)
+      if (!existsSync(file)) return false
+      const [stored, ...keys] = readFileSync(file, 'utf8').split('\n')
+      if (stored !== renderKey) return false
+      pages[url] = { locale, keys: keys.filter(Boolean) }
+      return true
+    },
+    /** Renders the page recording its keys, and keeps them under `renderKey` when it is cached. */
+    render<T>(url: string, locale: string, renderKey: string | undefined, render: () => T): T {
+      const used = new Set<string>()
+      const result = recordingKeys(used, render)
+      const keys = [...used].sort()
+      pages[url] = { locale, keys }
+      if (renderKey) {
+        const file = sidecar(cacheDir, url)
+        mkdirSync(cacheDir, { recursive: true })
+        writeFileSync(`${file}.${process.pid}.tmp`, [renderKey, ...keys].join('\n'))
+        renameSync(`${file}.${process.pid}.tmp`, file)
+      }
+      return result
+    },
+  }
+}
+
+/** Before the prerender: no part of an earlier, perhaps failed, run may be merged. */
+export function clearKeyUsageParts(partsDir = KEY_USAGE_PARTS): void {
+  rmSync(partsDir, { recursive: true, force: true })
+}
+
+/** Merges the processes' parts into `outFile` (sorted: the same pages give the same bytes) and removes them. */
+export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FILE): KeyUsage {
+  const all: Record<string, PageKeys> = {}
+  for (const name of existsSync(partsDir) ? readdirSync(partsDir).sort() : [])
+    if (name.endsWith('.json')) Object.assign(all, JSON.parse(readFileSync(join(partsDir, name), 'utf8')) as Record<string, PageKeys>)
+  const urls = Object.keys(all).sort()
+  const byKey = new Map<string, number[]>()
+  urls.forEach((url, index) => {
+    for (const key of all[url]!.keys) byKey.set(key, [...(byKey.get(key) ?? []), index])
+  })
+  const usage: KeyUsage = {
+    pages: urls.map((url) => [url, all[url]!.locale]),
+    keys: Object.fromEntries([...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+  }
+  mkdirSync(dirname(outFile), { recursive: true })
+  writeFileSync(outFile, `${JSON.stringify(usage)}\n`)
+  clearKeyUsageParts(partsDir)
+  return usage
+}
+
+/** The last build's usage, or undefined when there is none (a checkout that has not built). */
+export function readKeyUsage(file = KEY_USAGE_FILE): KeyUsage | undefined {
+  if (!existsSync(file)) return undefined
+  const usage = JSON.parse(readFileSync(file, 'utf8')) as KeyUsage
+  if (!Array.isArray(usage.pages) || typeof usage.keys !== 'object') throw new Error(`${file}: not a UI key usage file; delete it and build again`)
+  return usage
+}
+
+/** The URLs of `locale`'s pages that used `key`, sorted. */
+export function pagesUsing(usage: KeyUsage, key: string, locale: string): string[] {
+  return (usage.keys[key] ?? [])
+    .map((i) => usage.pages[i])
+    .filter((page) => page?.[1] === locale)
+    .map((page) => page![0])
+}
+
+/** "used on 61 pages: /de/, /de/kontakt/, /de/produkte/, …": the first `shown` URLs and the count. */
+export function usedOnText(usage: KeyUsage, key: string, locale: string, shown = 3): string {
+  const urls = pagesUsing(usage, key, locale)
+  if (!urls.length) return 'used on no page of the build (it may be used by a page title, a data sheet or a mail)'
+  const list = urls.slice(0, shown).join(', ') + (urls.length > shown ? ', …' : '')
+  return `used on ${urls.length} page${urls.length === 1 ? '' : 's'}: ${list}`
+}
