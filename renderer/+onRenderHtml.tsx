@@ -16,6 +16,8 @@ import type { PageData } from '../lib/pages/page-data'
 import { headTags } from '../lib/seo/head'
 import { breadcrumbList, organization } from '../lib/seo/json-ld'
 import { createTranslator, interpolate } from '../lib/i18n/translate'
+import { markingFallbacks, missingBanner, missingMarksOn, renderMarks, stripMarks } from '../lib/i18n/missing-marks'
+import type { Dictionary, Translate } from '../lib/i18n/types'
 import { Document } from './document'
 import { serializeIslandProps } from './island-props'
 import { PageRoot } from './page-root'
@@ -50,7 +52,10 @@ function renderDocument(pageContext: PageContextServer): string {
   const route = routeTable.routes.get(routeKey)
   const { primary, fallback } = dictionaries(locale)
   const vars = factVars(facts, info.dir === 'rtl', locale, info.range)
-  const t = createTranslator(primary, fallback, vars)
+  // `npm run dev` marks every text taken from English (lib/i18n/missing-marks.ts); never a build.
+  const marks = missingMarksOn()
+  const marking = (own: Dictionary) => (marks ? (t: Translate) => markingFallbacks(t, own, true) : undefined)
+  const t = markingFallbacks(createTranslator(primary, fallback, vars), primary, marks)
   const href = serverHref(locale, routeKey)
   const site = facts.business.siteUrl
   const currentPath = route?.paths[locale] ?? pageContext.urlPathname
@@ -77,6 +82,7 @@ function renderDocument(pageContext: PageContextServer): string {
       fallback={data.client.fallback}
       vars={vars}
       interpolate={interpolate}
+      markFallbacks={marking(data.client.primary)}
       href={(to) => data.client!.links[to] ?? href(to)}
       data={data}
     />
@@ -89,12 +95,15 @@ function renderDocument(pageContext: PageContextServer): string {
       fallback={fallback}
       vars={vars}
       interpolate={interpolate}
+      markFallbacks={marking(primary)}
       href={href}
       data={data}
     />
   )
 
   // Islands (pages/interactive/) hydrate #root from these props (renderer/hydrate-island.tsx).
+  // An island's browser render has no markers: its #root and props lose them (still counted).
+  const missing = new Set<string>()
   const islandJson = data.client
     ? serializeIslandProps({
         locale,
@@ -109,9 +118,9 @@ function renderDocument(pageContext: PageContextServer): string {
 
   // #root is rendered on its own, exactly as the browser hydrates it, so that React's useId()
   // and the markup match on interactive pages; the document around it is static HTML.
-  const rootHtml = renderToString(root)
+  const rootHtml = marks && data.client ? stripMarks(renderToString(root), missing) : renderToString(root)
   const html = renderToString(
-    <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} interpolate={interpolate}>
+    <I18nProvider locale={locale} dir={info.dir} primary={primary} fallback={fallback} vars={vars} interpolate={interpolate} markFallbacks={marking(primary)}>
       <Document
         locale={locale}
         dir={info.dir}
@@ -122,14 +131,22 @@ function renderDocument(pageContext: PageContextServer): string {
         switcher={switcher}
         paths={{ home: href('home'), quote: href('quote'), downloads: href('downloads'), search: href('search') }}
         rootHtml={rootHtml}
-        islandJson={islandJson}
+        islandJson={marks && islandJson ? stripMarks(islandJson, missing) : islandJson}
       />
     </I18nProvider>,
   )
   // No injectFilter: every page is HTML-only for Vike (content pages and islands alike), and Vike
   // then injects only the page's entry script, without <link rel=modulepreload>, so first paint
   // never waits for JavaScript. (A filter that set inject=false caused 16 build warnings.)
-  return bodyEndOnItsOwnLine(html)
+  return bodyEndOnItsOwnLine(marks ? withMarks(html, missing, locale === routeTable.defaultLocale ? null : info.name) : html)
+}
+
+/** The page with its marked fallbacks shown, and the dev banner counting them before </body>. */
+function withMarks(html: string, missing: Set<string>, languageName: string | null): string {
+  const marked = renderMarks(html)
+  const banner = missingBanner([...new Set([...missing, ...marked.keys])], languageName)
+  const at = marked.html.lastIndexOf('</body>')
+  return at < 0 ? marked.html + banner : marked.html.slice(0, at) + banner + marked.html.slice(at)
 }
 
 /**

@@ -3,7 +3,7 @@
 import type { ComponentType } from 'react'
 import { I18nProvider } from '../lib/i18n/context'
 import type { Interpolate } from '../lib/i18n/fill'
-import type { Dictionary, Vars } from '../lib/i18n/types'
+import type { Dictionary, Translate, Vars } from '../lib/i18n/types'
 import type { LocaleCode } from '../lib/routing/table'
 import { LinksProvider, type Href } from '../components/routing/links'
 import { ErrorBoundary } from '../components/error-boundary'
@@ -18,6 +18,8 @@ export type RootProps = {
   vars: Vars
   /** lib/i18n/context.tsx: the full format on the server, placeholders only in most islands. */
   interpolate: Interpolate
+  /** The dev server's marking of fallbacks (lib/i18n/missing-marks.ts); never in the browser. */
+  markFallbacks?: (t: Translate) => Translate
   href: Href
   data: unknown
 }

@@ -7,8 +7,8 @@
 //   - Vite + Vike dev server; server/dev/content-reload.ts re-renders and reloads the open page
 //     after a content edit, and shows content problems as an error page until they are fixed.
 // Environment: PORT (default 3000), HOST (default 127.0.0.1), CONTENT_DIR (another content
-// folder, e.g. a temporary copy), DEV_BACKEND=off (no local services); SUPABASE_PORT, SMTP_URL
-// and the maildev ports as for `npm start`.
+// folder, e.g. a temporary copy), DEV_BACKEND=off (no local services), DEV_MARK_MISSING=0 (no
+// marks on texts shown in English); SUPABASE_PORT, SMTP_URL and the maildev ports as for `npm start`.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { build as velite } from 'velite'
@@ -28,6 +28,10 @@ if (!Number.isInteger(port) || port < 0 || port > 65535) {
 
 // Read by velite.config.ts: keep the last good output and report problems instead of exiting.
 process.env.CONTENT_WATCH = '1'
+// Read by the renderer (lib/i18n/missing-marks.ts): each text a page shows in English for want of
+// a translation is marked, with a banner counting them. A build never marks: the flag also needs
+// Vite's import.meta.env.DEV, false in the production bundle.
+process.env.DEV_MARK_MISSING ??= '1'
 const out = contentOutDir()
 const contentRoot = resolve(process.env.CONTENT_DIR ?? 'content')
 rmSync(`${out}/problems.json`, { force: true })

@@ -12,6 +12,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type * as Velite from '../../.velite/index.js'
 import { contentOutDir } from './output-dir'
+import { markingFallbacks } from '../i18n/missing-marks'
 import { createTranslator } from '../i18n/translate'
 import type { Translate, Vars } from '../i18n/types'
 import { buildRouteTable, type LocaleCode } from '../routing/table'
@@ -80,8 +81,11 @@ export function dictionaries(locale: LocaleCode) {
   return { locale, primary: merged.get(locale)!, fallback: merged.get(routeTable.defaultLocale)! }
 }
 
-/** t() for server code (+data hooks, head tags): the locale's UI strings over English. */
+/**
+ * t() for server code (+data hooks, head tags): the locale's UI strings over English; in
+ * `npm run dev`, a text taken from English is marked (lib/i18n/missing-marks.ts).
+ */
 export function translator(locale: LocaleCode, vars?: Vars): Translate {
   const { primary, fallback } = dictionaries(locale)
-  return createTranslator(primary, fallback, vars, locale, routeTable.defaultLocale)
+  return markingFallbacks(createTranslator(primary, fallback, vars, locale, routeTable.defaultLocale), primary)
 }

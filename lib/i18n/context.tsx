@@ -25,13 +25,16 @@ type Props = {
    * a plural/select form (renderer/hydrate-island.tsx), so the parser is no first-load code.
    */
   interpolate: Interpolate
+  /** The dev server wraps t() to mark what it takes from the fallback (./missing-marks.ts). */
+  markFallbacks?: (t: Translate) => Translate
   children: ReactNode
 }
 
-export function I18nProvider({ locale, dir, primary, fallback, vars, interpolate, children }: Props) {
+export function I18nProvider({ locale, dir, primary, fallback, vars, interpolate, markFallbacks, children }: Props) {
   // No useMemo: the provider sits at the root of a page (renderer/page-root.tsx, the document)
   // and renders once, on the server and in an island alike.
-  const value = { locale, dir, t: translator(interpolate, primary, fallback, vars, locale), fill: (text: string) => interpolate(text, vars, locale) }
+  const t = translator(interpolate, primary, fallback, vars, locale)
+  const value = { locale, dir, t: markFallbacks ? markFallbacks(t) : t, fill: (text: string) => interpolate(text, vars, locale) }
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>
 }
 

@@ -113,4 +113,24 @@ describe('npm run dev', () => {
       await expect.poll(async () => (await get(path)).text, { ...WAIT, message: path }).toContain(text)
     }
   }, 180_000)
+
+  it('a text missing in a language shows marked, in English, with a banner counting it', async () => {
+    const mark = 'data-missing-translation="nav.skipToContent"'
+    expect((await get('/de/uber-uns/')).text).not.toContain(mark)
+    const line = dev
+      .read('ui/de.yml')
+      .split('\n')
+      .find((l) => l.startsWith('nav.skipToContent:'))!
+    dev.edit('ui/de.yml', (t) => t.replace(`${line}\n`, ''))
+    await expect.poll(async () => (await get('/de/uber-uns/')).text, WAIT).toContain(mark)
+    const english = dev.read('ui/en.yml').match(/^nav\.skipToContent: "?(.*?)"?$/m)![1]!
+    expect((await get('/de/uber-uns/')).text).toContain(`${mark} title="nav.skipToContent">${english}</mark>`)
+    await page.goto(`${dev.url}/de/uber-uns/`)
+    await expect
+      .poll(() => page.locator('#dev-missing-translations summary').textContent(), WAIT)
+      .toMatch(/^\d+ texts? on this page (is|are) not translated into Deutsch/)
+    expect(await page.locator('#dev-missing-translations code', { hasText: 'nav.skipToContent' }).count()).toBe(1)
+    dev.edit('ui/de.yml', (t) => t.replace(/^(nav\.home: .*)$/m, `${line}\n$1`))
+    await expect.poll(async () => (await get('/de/uber-uns/')).text, WAIT).not.toContain(mark)
+  }, 180_000)
 })
