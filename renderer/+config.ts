@@ -13,8 +13,6 @@ export default {
   // warn about; +onPrerenderStart fails the build before any render if a URL of the route table is
   // missing, and scripts/prerender.ts fails it after if any page was not written.
   prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true, partial: true },
-  // Without this, `vite build` run through npm skips prerendering on Vike 0.4.266 (docs/ARCHITECTURE.md §3).
-  disableAutoFullBuild: false,
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and
   // Netlify answer with 200 only at "<path>/" (they 308 "<path>" to it).
   trailingSlash: true,
