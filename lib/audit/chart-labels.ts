@@ -2,7 +2,7 @@
 // in words a reader without the translators' glossary understands, for the report page's chart
 // and table. Typed over ProblemKind: a new check without words here fails the typecheck.
 import { PROBLEMS, type ProblemKind } from './problem'
-import { QA } from './qa/checks'
+import { QA } from './qa/ids'
 
 export const CHECK_LABELS: Record<ProblemKind, string> & Record<string, string> = {
   [PROBLEMS.missing]: 'Not yet translated, shown in English',

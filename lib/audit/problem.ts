@@ -1,5 +1,5 @@
 // One finding of the audit. Every finding names a file and a key, and the English text it is about.
-import type { QaCheck } from './qa/checks'
+import type { QaCheck } from './qa/ids'
 
 export type Severity = 'error' | 'warning'
 

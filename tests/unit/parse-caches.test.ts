@@ -12,7 +12,7 @@ import { jsonExact, yamlCache } from '../../lib/content/yaml-cache'
 import { tempDir } from '../setup/temp-dirs'
 import { fixture } from './audit/run-cli'
 
-const withoutTime = ({ elapsedMs: _, ...rest }: AuditResult) => rest
+const withoutTime = ({ elapsedMs: _, qaMs: __, ...rest }: AuditResult) => rest
 
 describe('audit leaf cache', () => {
   const copy = (scenario: string) => {

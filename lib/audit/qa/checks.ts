@@ -5,33 +5,9 @@
 // translation against its English source and its locale's rules (lib/audit/qa/rules.ts).
 import type { Severity } from '../problem'
 import { tokens } from './forms'
+import { QA, type QaCheck } from './ids'
 import { prose, withoutMarkdown } from './prose'
 import type { QaRules, Style } from './rules'
-
-export const QA = {
-  numbers: 'qa-numbers',
-  dnt: 'qa-dnt',
-  repeated: 'qa-repeated-word',
-  doubleSpace: 'qa-double-space',
-  edgeSpace: 'qa-edge-space',
-  invisible: 'qa-invisible-char',
-  punctSpacing: 'qa-punct-spacing',
-  scriptPunct: 'qa-script-punct',
-  inverted: 'qa-inverted-marks',
-  quotes: 'qa-quotes',
-  apostrophe: 'qa-apostrophe',
-  endPunct: 'qa-end-punct',
-  register: 'qa-register',
-  length: 'qa-length',
-  range: 'qa-range',
-  termForbidden: 'qa-term-forbidden',
-  termMissing: 'qa-term-missing',
-  inconsistent: 'qa-inconsistent',
-  inconsistentSource: 'qa-inconsistent-source',
-  silence: 'qa-silence',
-} as const
-export type QaCheck = (typeof QA)[keyof typeof QA]
-export const QA_CHECKS = new Set<string>(Object.values(QA))
 
 /** One finding; `index` is the offset in the text where it is (for the line number). */
 export type QaFinding = { check: QaCheck; severity: Severity; message: string; index: number }

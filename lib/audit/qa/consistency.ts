@@ -3,7 +3,8 @@
 // reader meets two words for one thing); two different English texts translated the same way is
 // a warning (a distinction English makes may be lost). MDX bodies are left out: whole articles.
 import type { Unit } from '../collect'
-import { QA, type QaFinding } from './checks'
+import type { QaFinding } from './checks'
+import { QA } from './ids'
 
 export type Pair = { source: Unit; translation: Unit }
 export type PairFinding = { pair: Pair; finding: QaFinding }

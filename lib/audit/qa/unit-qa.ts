@@ -4,7 +4,8 @@
 import { performance } from 'node:perf_hooks'
 import type { Unit } from '../collect'
 import type { Problem } from '../problem'
-import { QA, QA_CHECKS, type QaFinding, surfaceFindings, targetFindings } from './checks'
+import { type QaFinding, surfaceFindings, targetFindings } from './checks'
+import { QA, QA_CHECKS } from './ids'
 import { type Directives, directivesAbove, directivesInBody, type Silence } from './directives'
 import type { QaRules } from './rules'
 

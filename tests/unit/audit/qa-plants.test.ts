@@ -5,7 +5,7 @@
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { QA } from '../../../lib/audit/qa/checks'
+import { QA } from '../../../lib/audit/qa/ids'
 import { runAudit } from '../../../lib/audit/run'
 import { tempDir } from '../../setup/temp-dirs'
 
