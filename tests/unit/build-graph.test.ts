@@ -120,20 +120,6 @@ describe('the build graph (turbo.json)', () => {
     expect(readsWithoutWaiting(documents, withDependencies(tasks, 'build:documents'))).toEqual([])
   })
 
-  // The bundle is reused across content edits (no content input), so it must hold none: were
-  // lib/content/data.ts to import velite's JSON again, the content of the day the bundle was made
-  // would ship on every later build.
-  it('the server bundle holds no content: lib/content/data.ts reads it when the prerender runs', () => {
-    const guides = JSON.parse(readFileSync('.velite/guides.json', 'utf8')) as { title: string }[]
-    const titles = guides.map((g) => g.title).filter((title) => title.length > 20)
-    expect(titles.length).toBeGreaterThan(0)
-    const bundle = readdirSync('dist/server', { recursive: true, encoding: 'utf8' })
-      .filter((f) => /\.m?js$/.test(f))
-      .map((f) => readFileSync(join('dist/server', f), 'utf8'))
-    expect(bundle.length).toBeGreaterThan(1)
-    expect(titles.filter((title) => bundle.some((code) => code.includes(title)))).toEqual([])
-  })
-
   it('does not bundle again after a content edit: the bundle depends on no task and reads no content', () => {
     const bundle = tasks.get('build:bundle')!
     expect(bundle.dependencies).toEqual([])

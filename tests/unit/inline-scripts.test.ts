@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto'
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad, modulesLoadedAfterLoad } from '../../lib/build/inline-scripts'
+import { cspHash, deferIslandEntries, inlineCode, inlinePageScript, loadAfterLoad } from '../../lib/build/inline-scripts'
 import { htmlFiles } from '../helpers/page-weight'
 import { inlineScriptHashes, pageFiles } from '../../scripts/page-scripts'
 
@@ -23,27 +23,11 @@ describe('inlined page script', () => {
       expect(inlinePageScript(`<body>${island}</body>`, 'go()')).toBe(`<body><script type="module">go()</script>${island}</body>`)
     expect(inlinePageScript('<body><p>redirect</p></body>', 'go()')).toBe('<body><p>redirect</p></body>')
   })
-  it('the built island pages carry it inline, and their island does not', () => {
-    const about = /<script type="module">([^<]*)<\/script>/.exec(readFileSync('dist/client/en/about/index.html', 'utf8'))![1]!
-    for (const page of ['en/quote', 'ar/talab-tasir', 'de/groessen-auswahl', 'en/admin']) {
-      const html = readFileSync(`dist/client/${page}/index.html`, 'utf8')
-      expect(html, page).toContain(`<script type="module">${about}</script>`)
-      const entry = /\/assets\/entries\/pages_[\w-]+_client\.[\w-]+\.js/.exec(html)![0]
-      expect(readFileSync(`dist/client${entry}`, 'utf8'), entry).not.toContain('cookieConsent')
-    }
-  })
   it('cannot be closed early by "</script" in the code', () => {
     expect(inlineCode('a("</script>")')).toBe('a("<\\/script>")')
   })
   it('hashes exactly the text between the tags, as browsers do for CSP', () => {
     expect(cspHash('go()')).toBe(`'sha256-${createHash('sha256').update('go()').digest('base64')}'`)
-  })
-  it('the built pages carry the script inline, and _headers allows exactly that script', () => {
-    const html = readFileSync('dist/client/en/about/index.html', 'utf8')
-    expect(html).not.toContain('/assets/entries/pages_content_client')
-    const code = /<script type="module">([^<]*)<\/script>/.exec(html)![1]!
-    expect(code).toContain('cookieConsent')
-    expect(readFileSync('dist/client/_headers', 'utf8')).toContain(cspHash(code))
   })
 })
 
@@ -55,21 +39,6 @@ describe('islands load after the page has loaded', () => {
     expect(loaders).toEqual([loadAfterLoad('/assets/entries/pages_interactive_quote_client.AB_c-1.js')])
     expect(loaders[0]).toMatch(/^addEventListener\("load",/)
     expect(html).toBe(`<body><script type="module">${loaders[0]}</script>${admin}</body>`)
-  })
-  it('the built quote and search pages defer their scripts, and _headers allows each loader', () => {
-    const headers = readFileSync('dist/client/_headers', 'utf8')
-    for (const [page, src] of [
-      ['dist/client/en/quote/index.html', /\/assets\/entries\/pages_interactive_quote_client\.[\w-]+\.js/],
-      ['dist/client/en/search/index.html', /\/assets\/search\.\w+\.js/],
-    ] as const) {
-      const html = readFileSync(page, 'utf8')
-      const loader = /<script type="module">(addEventListener\("load",[^<]*)<\/script>/.exec(html)
-      const [loaded] = modulesLoadedAfterLoad(html)
-      expect(loaded, page).toMatch(src)
-      expect(loader![1], page).toBe(loadAfterLoad(loaded!))
-      expect(html, page).not.toMatch(/<script src="[^"]+" type="module"/)
-      expect(headers, page).toContain(cspHash(loader![1]!))
-    }
   })
 })
 

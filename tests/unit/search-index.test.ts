@@ -2,13 +2,12 @@
 // the languages whose pages changed. What a warm build writes must be what a cold build (empty
 // cache: one Pagefind run over every language) writes for the same pages, file for file, or a
 // buyer's search would differ between the two.
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import * as pagefind from 'pagefind'
-import { pageFiles } from '../../scripts/page-scripts'
-import { indexablePages, languageGroups, searchableHtml, writeSearchIndex } from '../../scripts/search-index'
+import { languageGroups, writeSearchIndex } from '../../scripts/search-index'
+import { pagefindFiles as bundle } from '../helpers/pagefind-files'
 
 const root = mkdtempSync(join(tmpdir(), 'search-index-'))
 afterAll(() => rmSync(root, { recursive: true, force: true }))
@@ -36,17 +35,6 @@ const PAGES = {
 const EDITED = {
   ...PAGES,
   'de/schweinefleisch-netze/index.html': page('de', 'Netze für Schweinefleisch', 'Elastische Netze für Schweinelachs und Kasseler.'),
-}
-
-/** Every file of a Pagefind bundle and its bytes; pagefind-entry.json parsed (its languages come in any order). */
-function bundle(dir: string): Record<string, unknown> {
-  const out: Record<string, unknown> = {}
-  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue
-    const path = relative(dir, join(e.parentPath, e.name))
-    out[path] = path === 'pagefind-entry.json' ? JSON.parse(readFileSync(join(dir, path), 'utf8')) : readFileSync(join(dir, path)).toString('base64')
-  }
-  return out
 }
 
 /** The bundle a cold build writes for the pages of `dir`: a fresh cache, every language in one Pagefind run. */
@@ -111,37 +99,5 @@ describe('search index per language', () => {
     const after = site('menu-after', renamed)
     expect((await writeSearchIndex(after, menuCache)).indexed).toEqual([])
     expect(bundle(join(after, 'pagefind'))).toEqual(bundle(join(before, 'pagefind')))
-  })
-
-  it("indexes the built site from each page's <head> and <main> alone, file for file as Pagefind indexes the whole pages", async () => {
-    // The pages `npm run build` wrote, copied: the index is written into the site, and dist/ is read by other tests.
-    const real = join(root, 'real-site')
-    for (const file of pageFiles('dist/client')) {
-      mkdirSync(dirname(join(real, relative('dist/client', file))), { recursive: true })
-      copyFileSync(file, join(real, relative('dist/client', file)))
-    }
-    const pages = indexablePages(real)
-    expect(pages.length).toBeGreaterThan(200)
-    const sample = searchableHtml(readFileSync(pages[0]!.file, 'utf8')) // the menus and footer are left out
-    expect(sample).toContain('data-pagefind-body')
-    expect(sample).not.toContain('<footer')
-    expect(sample).not.toContain('<nav')
-    await writeSearchIndex(real, join(root, 'real-cache'), pages, 1)
-
-    const { index } = await pagefind.createIndex({})
-    if (!index) throw new Error('Pagefind gave no index')
-    try {
-      for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1)))
-        await index.addHTMLFile({ sourcePath: page.sourcePath, content: readFileSync(page.file, 'utf8') })
-      const whole = Object.fromEntries(
-        (await index.getFiles()).files.map((f) => {
-          const path = f.path.replace(/\\/g, '/')
-          return [path, path === 'pagefind-entry.json' ? JSON.parse(Buffer.from(f.content).toString('utf8')) : Buffer.from(f.content).toString('base64')]
-        }),
-      )
-      expect(bundle(join(real, 'pagefind'))).toEqual(whole)
-    } finally {
-      await pagefind.close()
-    }
   })
 })

@@ -1,0 +1,45 @@
+// The search index of the built site: each page's <head> and <main> give the same Pagefind files as
+// the whole pages (scripts/search-index.ts; the per-language cache: tests/unit/search-index.test.ts).
+import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
+import { dirname, join, relative } from 'node:path'
+import * as pagefind from 'pagefind'
+import { describe, expect, it } from 'vitest'
+import { pageFiles } from '../../scripts/page-scripts'
+import { indexablePages, searchableHtml, writeSearchIndex } from '../../scripts/search-index'
+import { pagefindFiles as bundle } from '../helpers/pagefind-files'
+import { tempDir } from '../setup/temp-dirs'
+
+describe('search index of the built site', () => {
+  it("indexes the built site from each page's <head> and <main> alone, file for file as Pagefind indexes the whole pages", async () => {
+    // The pages `npm run build` wrote, copied: the index is written into the site, and dist/ is read by other tests.
+    const root = tempDir('search-index-built-')
+    const real = join(root, 'real-site')
+    for (const file of pageFiles('dist/client')) {
+      mkdirSync(dirname(join(real, relative('dist/client', file))), { recursive: true })
+      copyFileSync(file, join(real, relative('dist/client', file)))
+    }
+    const pages = indexablePages(real)
+    expect(pages.length).toBeGreaterThan(200)
+    const sample = searchableHtml(readFileSync(pages[0]!.file, 'utf8')) // the menus and footer are left out
+    expect(sample).toContain('data-pagefind-body')
+    expect(sample).not.toContain('<footer')
+    expect(sample).not.toContain('<nav')
+    await writeSearchIndex(real, join(root, 'real-cache'), pages, 1)
+
+    const { index } = await pagefind.createIndex({})
+    if (!index) throw new Error('Pagefind gave no index')
+    try {
+      for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1)))
+        await index.addHTMLFile({ sourcePath: page.sourcePath, content: readFileSync(page.file, 'utf8') })
+      const whole = Object.fromEntries(
+        (await index.getFiles()).files.map((f) => {
+          const path = f.path.replace(/\\/g, '/')
+          return [path, path === 'pagefind-entry.json' ? JSON.parse(Buffer.from(f.content).toString('utf8')) : Buffer.from(f.content).toString('base64')]
+        }),
+      )
+      expect(bundle(join(real, 'pagefind'))).toEqual(whole)
+    } finally {
+      await pagefind.close()
+    }
+  })
+})
