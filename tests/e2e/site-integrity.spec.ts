@@ -115,6 +115,16 @@ test.describe('built site integrity', () => {
     expect(left).toEqual([])
   })
 
+  // `npm run dev` marks texts shown in English for want of a translation (lib/i18n/missing-marks.ts);
+  // a build must never: no <mark data-missing-translation>, no banner, no invisible marker left.
+  test('no dev-server translation mark on any built page', () => {
+    const marked = built()
+      .filter(({ html }) => /data-missing-translation|dev-missing-translations|[\uE000-\uE002]/.test(html))
+      .map(({ file }) => file)
+    expect(built().length).toBeGreaterThan(0)
+    expect(marked).toEqual([])
+  })
+
   test('every page carries Organization JSON-LD; product pages a Product with the shared facts', () => {
     for (const { file, html } of built()) expect(html, file).toContain('"@type":"Organization"')
     const beef = readFileSync(join(ROOT, 'de/elastische-fleischnetze/rindfleisch-netz/index.html'), 'utf8')
