@@ -33,10 +33,13 @@ export function onRenderHtml(pageContext: PageContextServer) {
   const url = pageContext.urlOriginal
   const locale = pageContext.locale ?? routeTable.defaultLocale
   const key = pageContext.isPrerendering ? cache?.key(url, locale, pageContext.data) : undefined
+  const stored = key ? cache?.read(url, key) : undefined
   // A stored document only with the keys its render used (kept beside it), else it renders again.
-  const stored = key && (!usage || usage.reuse(url, locale, key)) && cache?.read(url, key)
-  if (stored) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
-  const html = usage && pageContext.isPrerendering ? usage.render(url, locale, key, () => renderDocument(pageContext)) : renderDocument(pageContext)
+  if (key && stored && (!usage || usage.reuse(url, locale, key))) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
+  // An island's dictionary counts too: the browser shows some of it only later (a form's errors).
+  const client = (pageContext.data as PageData | undefined)?.client
+  const shipped = client && Object.keys({ ...client.fallback, ...client.primary })
+  const html = usage && pageContext.isPrerendering ? usage.render(url, locale, key, () => renderDocument(pageContext), shipped) : renderDocument(pageContext)
   if (key) cache?.write(url, key, html)
   return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
 }

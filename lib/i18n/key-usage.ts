@@ -4,8 +4,9 @@
 //
 // Recording: every server translator is ./fill.ts translator(), which tells `keyRecorder` each key
 // it is asked for; renderer/+onRenderHtml.tsx sets the recorder around one page's render, which
-// is synchronous (renderToString), so every key recorded belongs to that page. Keys a page's
-// +data hook translates (titles, breadcrumbs) run outside the render and are not recorded.
+// is synchronous (renderToString), so every key recorded belongs to that page. An island page
+// also counts its browser dictionary (some of it shows only later: a form's errors). Keys a
+// page's +data hook translates (titles, breadcrumbs) run outside the render and are not recorded.
 // A page taken from the render cache is not rendered: its keys are kept beside it, under the same
 // render key, and a page whose keys are not kept is rendered again (so the file is always whole).
 // Each `vike prerender` process writes its pages' keys when it exits; scripts/prerender.ts merges
@@ -61,9 +62,12 @@ export function keyUsageRecorder({ cacheDir = KEY_USAGE_CACHE, partsDir = KEY_US
       pages[url] = { locale, keys: keys.filter(Boolean) }
       return true
     },
-    /** Renders the page recording its keys, and keeps them under `renderKey` when it is cached. */
-    render<T>(url: string, locale: string, renderKey: string | undefined, render: () => T): T {
-      const used = new Set<string>()
+    /**
+     * Renders the page recording its keys, and keeps them under `renderKey` when it is cached.
+     * `shipped`: keys the page sends to the browser (an island's dictionary), used there too.
+     */
+    render<T>(url: string, locale: string, renderKey: string | undefined, render: () => T, shipped: Iterable<string> = []): T {
+      const used = new Set<string>(shipped)
       const result = recordingKeys(used, render)
       const keys = [...used].sort()
       pages[url] = { locale, keys }

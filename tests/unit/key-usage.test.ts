@@ -48,8 +48,12 @@ describe('UI key usage', () => {
     expect(html).toContain('Akzeptieren')
     expect(html).toContain('We use cookies.') // from English: still a key the page used
     createTranslator(de, en)('nav.home' as 'nav.home') // a +data hook's t(), outside any render
-    usage.render('/en/', 'en', undefined, () => renderToString(createElement('p', null, createTranslator(en, en)('nav.home'))))
-    expect(usage.pages).toEqual({ '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort() }, '/en/': { locale: 'en', keys: ['nav.home'] } })
+    // An island page: the keys of its browser dictionary count, shown or not.
+    usage.render('/en/', 'en', undefined, () => renderToString(createElement('p', null, createTranslator(en, en)('nav.home'))), ['form.error.email'])
+    expect(usage.pages).toEqual({
+      '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort() },
+      '/en/': { locale: 'en', keys: ['form.error.email', 'nav.home'] },
+    })
   })
 
   it('a page taken from the render cache gets back the keys kept under the same render key only', () => {
