@@ -7,11 +7,10 @@
 // is synchronous (renderToString), so every key recorded belongs to that page. An island page
 // also counts its browser dictionary (some of it shows only later: a form's errors). Keys a
 // page's +data hook translates (titles, breadcrumbs) run outside the render and are not recorded.
-// A page taken from the render cache is not rendered: its keys are kept beside it, under the same
-// render key, and a page whose keys are not kept is rendered again (so the file is always whole).
+// A page taken from the render cache is not rendered: its keys are kept from the last build under
+// the same render key, and a page whose keys are not kept is rendered again (the file is whole).
 // Each `vike prerender` process writes its pages' keys when it exits; scripts/prerender.ts merges
 // them into KEY_USAGE_FILE, an output of build:prerender (turbo.json).
-import { createHash } from 'node:crypto'
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { keyRecorder } from './fill'
@@ -20,12 +19,17 @@ import { keyRecorder } from './fill'
 export const KEY_USAGE_FILE = 'dist/ui-key-usage.json'
 /** One file per prerender process, merged and removed by scripts/prerender.ts. */
 export const KEY_USAGE_PARTS = '.generated/key-usage/parts'
-/** A page's keys beside its render-cache entry (lib/build/render-cache.ts); deleting it is safe. */
-export const KEY_USAGE_CACHE = '.generated/key-usage/pages'
+/**
+ * Every page's keys under its render key (lib/build/render-cache.ts), for the next build's pages
+ * that come from the render cache. One file, not one per page: a file per page cost more writes
+ * than the render cache's own. Deleting it is safe (those pages render again).
+ */
+export const KEY_USAGE_CACHE = '.generated/key-usage/pages.json'
 
 /** KEY_USAGE_FILE: every page once ([url, locale]); per key, the indexes of the pages that used it. */
 export type KeyUsage = { pages: [string, string][]; keys: Record<string, number[]> }
-type PageKeys = { locale: string; keys: string[] }
+type PageKeys = { locale: string; keys: string[]; renderKey?: string }
+type Pages = Record<string, PageKeys>
 
 /** Runs `render` with every key a translator is asked for added to `into`. */
 export function recordingKeys<T>(into: Set<string>, render: () => T): T {
@@ -38,11 +42,12 @@ export function recordingKeys<T>(into: Set<string>, render: () => T): T {
   }
 }
 
-const sidecar = (dir: string, url: string) => join(dir, `${createHash('sha256').update(url).digest('hex').slice(0, 24)}.keys`)
+const readPages = (file: string): Pages => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Pages) : {})
 
 /** The recorder of one prerender process: its pages' keys, written to `partsDir` when it exits. */
-export function keyUsageRecorder({ cacheDir = KEY_USAGE_CACHE, partsDir = KEY_USAGE_PARTS, atExit = true } = {}) {
-  const pages: Record<string, PageKeys> = {}
+export function keyUsageRecorder({ cacheFile = KEY_USAGE_CACHE, partsDir = KEY_USAGE_PARTS, atExit = true } = {}) {
+  const pages: Pages = {}
+  let kept: Pages | undefined
   /** Writes this process's part (once it has rendered anything); called when the process exits. */
   const flush = (name = String(process.pid)) => {
     if (!Object.keys(pages).length) return
@@ -53,30 +58,22 @@ export function keyUsageRecorder({ cacheDir = KEY_USAGE_CACHE, partsDir = KEY_US
   return {
     pages,
     flush,
-    /** Takes the keys kept for `url` under `renderKey`; false when there are none (render the page then). */
+    /** Takes the keys the last build kept for `url` under `renderKey`; false when there are none (render the page then). */
     reuse(url: string, locale: string, renderKey: string): boolean {
-      const file = sidecar(cacheDir, url)
-      if (!existsSync(file)) return false
-      const [stored, ...keys] = readFileSync(file, 'utf8').split('\n')
-      if (stored !== renderKey) return false
-      pages[url] = { locale, keys: keys.filter(Boolean) }
+      kept ??= readPages(cacheFile)
+      const entry = kept[url]
+      if (entry?.renderKey !== renderKey) return false
+      pages[url] = { locale, keys: entry.keys, renderKey }
       return true
     },
     /**
-     * Renders the page recording its keys, and keeps them under `renderKey` when it is cached.
+     * Renders the page recording its keys, kept under `renderKey` when the page is cached.
      * `shipped`: keys the page sends to the browser (an island's dictionary), used there too.
      */
     render<T>(url: string, locale: string, renderKey: string | undefined, render: () => T, shipped: Iterable<string> = []): T {
       const used = new Set<string>(shipped)
       const result = recordingKeys(used, render)
-      const keys = [...used].sort()
-      pages[url] = { locale, keys }
-      if (renderKey) {
-        const file = sidecar(cacheDir, url)
-        mkdirSync(cacheDir, { recursive: true })
-        writeFileSync(`${file}.${process.pid}.tmp`, [renderKey, ...keys].join('\n'))
-        renameSync(`${file}.${process.pid}.tmp`, file)
-      }
+      pages[url] = { locale, keys: [...used].sort(), ...(renderKey ? { renderKey } : {}) }
       return result
     },
   }
@@ -87,11 +84,19 @@ export function clearKeyUsageParts(partsDir = KEY_USAGE_PARTS): void {
   rmSync(partsDir, { recursive: true, force: true })
 }
 
-/** Merges the processes' parts into `outFile` (sorted: the same pages give the same bytes) and removes them. */
-export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FILE): KeyUsage {
-  const all: Record<string, PageKeys> = {}
-  for (const name of existsSync(partsDir) ? readdirSync(partsDir).sort() : [])
-    if (name.endsWith('.json')) Object.assign(all, JSON.parse(readFileSync(join(partsDir, name), 'utf8')) as Record<string, PageKeys>)
+const writeWhole = (file: string, text: string) => {
+  mkdirSync(dirname(file), { recursive: true })
+  writeFileSync(`${file}.${process.pid}.tmp`, text)
+  renameSync(`${file}.${process.pid}.tmp`, file)
+}
+
+/**
+ * Merges the processes' parts into `outFile` (sorted: the same pages give the same bytes) and
+ * `cacheFile` (for the next build), and removes them.
+ */
+export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FILE, cacheFile = KEY_USAGE_CACHE): KeyUsage {
+  const all: Pages = {}
+  for (const name of existsSync(partsDir) ? readdirSync(partsDir).sort() : []) if (name.endsWith('.json')) Object.assign(all, readPages(join(partsDir, name)))
   const urls = Object.keys(all).sort()
   const byKey = new Map<string, number[]>()
   urls.forEach((url, index) => {
@@ -101,8 +106,8 @@ export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FI
     pages: urls.map((url) => [url, all[url]!.locale]),
     keys: Object.fromEntries([...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   }
-  mkdirSync(dirname(outFile), { recursive: true })
-  writeFileSync(outFile, `${JSON.stringify(usage)}\n`)
+  writeWhole(outFile, `${JSON.stringify(usage)}\n`)
+  writeWhole(cacheFile, JSON.stringify(all))
   clearKeyUsageParts(partsDir)
   return usage
 }

@@ -39,11 +39,12 @@ function renderPage(locale: LocaleCode, primary: Record<string, string>) {
 
 describe('UI key usage', () => {
   const dir = tempDir('key-usage-')
-  const cacheDir = join(dir, 'pages')
+  const cacheFile = join(dir, 'pages.json')
   const partsDir = join(dir, 'parts')
+  const out = join(dir, 'ui-key-usage.json')
 
   it('rendering a page records the keys it used (the fallback ones too) under its URL and locale, and nothing outside a render', () => {
-    const usage = keyUsageRecorder({ cacheDir, partsDir, atExit: false })
+    const usage = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
     const html = usage.render('/de/', 'de', 'key-1', () => renderPage('de', de))
     expect(html).toContain('Akzeptieren')
     expect(html).toContain('We use cookies.') // from English: still a key the page used
@@ -51,13 +52,15 @@ describe('UI key usage', () => {
     // An island page: the keys of its browser dictionary count, shown or not.
     usage.render('/en/', 'en', undefined, () => renderToString(createElement('p', null, createTranslator(en, en)('nav.home'))), ['form.error.email'])
     expect(usage.pages).toEqual({
-      '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort() },
+      '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort(), renderKey: 'key-1' },
       '/en/': { locale: 'en', keys: ['form.error.email', 'nav.home'] },
     })
+    usage.flush()
+    mergeKeyUsage(partsDir, out, cacheFile)
   })
 
   it('a page taken from the render cache gets back the keys kept under the same render key only', () => {
-    const next = keyUsageRecorder({ cacheDir, partsDir, atExit: false })
+    const next = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
     expect(next.reuse('/de/', 'de', 'key-2')).toBe(false)
     expect(next.reuse('/en/', 'en', 'key-1')).toBe(false) // rendered without a render key: nothing kept
     expect(next.reuse('/de/', 'de', 'key-1')).toBe(true)
@@ -65,15 +68,14 @@ describe('UI key usage', () => {
   })
 
   it("merges the processes' parts into one sorted file and removes them; the export's text lists the first URLs and the count", () => {
-    const one = keyUsageRecorder({ cacheDir, partsDir, atExit: false })
+    const one = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
     for (const url of ['/de/b/', '/de/', '/de/c/']) one.render(url, 'de', undefined, () => renderPage('de', de))
     one.flush('1')
-    const two = keyUsageRecorder({ cacheDir, partsDir, atExit: false })
+    const two = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
     two.render('/de/a/', 'de', undefined, () => renderPage('de', de))
     two.render('/', 'en', undefined, () => renderPage('en', en))
     two.flush('2')
-    const out = join(dir, 'ui-key-usage.json')
-    const merged = mergeKeyUsage(partsDir, out)
+    const merged = mergeKeyUsage(partsDir, out, cacheFile)
     expect(readKeyUsage(join(partsDir, '1.json'))).toBeUndefined()
     expect(readKeyUsage(out)).toEqual(merged)
     expect(merged.pages).toEqual([
