@@ -21,8 +21,8 @@ export const KEY_USAGE_FILE = 'dist/ui-key-usage.json'
 export const KEY_USAGE_PARTS = '.generated/key-usage/parts'
 /**
  * Every page's keys under its render key (lib/build/render-cache.ts), for the next build's pages
- * that come from the render cache. One file, not one per page: a file per page cost more writes
- * than the render cache's own. Deleting it is safe (those pages render again).
+ * that come from the render cache. One file, not one per page: a file per page doubled the
+ * render cache's writes. Deleting it is safe (those pages render again).
  */
 export const KEY_USAGE_CACHE = '.generated/key-usage/pages.json'
 
@@ -115,8 +115,11 @@ export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FI
 /** The last build's usage, or undefined when there is none (a checkout that has not built). */
 export function readKeyUsage(file = KEY_USAGE_FILE): KeyUsage | undefined {
   if (!existsSync(file)) return undefined
-  const usage = JSON.parse(readFileSync(file, 'utf8')) as KeyUsage
-  if (!Array.isArray(usage.pages) || typeof usage.keys !== 'object') throw new Error(`${file}: not a UI key usage file; delete it and build again`)
+  let usage: KeyUsage | undefined
+  try {
+    usage = JSON.parse(readFileSync(file, 'utf8')) as KeyUsage
+  } catch {}
+  if (!Array.isArray(usage?.pages) || typeof usage?.keys !== 'object') throw new Error(`${file}: not a UI key usage file; delete it and build again`)
   return usage
 }
 

@@ -1,7 +1,7 @@
 // Where each UI key is used (lib/i18n/key-usage.ts): a page's render records the keys its
 // translators were asked for, under its URL; a page from the render cache gets its kept keys
 // back; the prerender processes' parts merge into one file; the audit's items CSV names the pages.
-import { readFileSync } from 'node:fs'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
 import { createElement } from 'react'
@@ -91,6 +91,15 @@ describe('UI key usage', () => {
     expect(usedOnText(merged, 'cookie.accept', 'en')).toBe('used on 1 page: /')
     expect(usedOnText(merged, 'form.name', 'de')).toMatch(/^used on no page of the build/)
     expect(readFileSync(out, 'utf8')).toBe(`${JSON.stringify(merged)}\n`)
+  })
+
+  it('refuses a usage file that is not one, naming it; a missing one is no usage', () => {
+    const bad = join(dir, 'bad.json')
+    for (const text of ['{"pages": [', '{"keys": {}}']) {
+      writeFileSync(bad, text)
+      expect(() => readKeyUsage(bad)).toThrow(`${bad}: not a UI key usage file; delete it and build again`)
+    }
+    expect(readKeyUsage(join(dir, 'none.json'))).toBeUndefined()
   })
 
   it('the items CSV names the pages of a UI key, not of a page text; postbuild fills the same column in a written CSV', () => {
