@@ -218,47 +218,96 @@ type NotificationProps = { row: LeadRow; client: SupabaseClient; onResent: (row:
 
 function NotificationState({ row, client, onResent, setRow }: NotificationProps) {
   const [busy, setBusy] = useState(false)
+  const [confirming, setConfirming] = useState(false)
   const [result, setResult] = useState<{ error: boolean; text: string } | null>(null)
   const stuck = isStuck(row)
-  // The function re-reads the lead with this session's token: row level security decides.
-  async function resend() {
+  // The function re-reads the lead with this session's token: row level security decides. An
+  // uncertain mail is sent again only with confirmUncertain (the admin checked the inbox).
+  async function resend(confirmUncertain = false) {
     setBusy(true)
+    setConfirming(false)
     setResult(null)
-    const { data, error } = await client.functions.invoke<{ notification?: string }>('submit-lead/resend', { body: { id: row.id } })
+    const { data, error } = await client.functions.invoke<{ notification?: string }>('submit-lead/resend', { body: { id: row.id, confirmUncertain } })
     const fresh = await fetchLead(client, row.id).catch(() => null)
     if (fresh) {
       setRow(fresh)
       onResent(fresh)
     }
     setBusy(false)
-    if (error) setResult({ error: true, text: `Could not send again: ${error.message}` })
-    else setResult({ error: data?.notification !== 'sent', text: data?.notification === 'sent' ? 'Sent again.' : 'Tried again; it failed (see above).' })
+    if (error) setResult({ error: true, text: `Not sent again: nothing left to send, or another resend is running (${error.message})` })
+    else
+      setResult({
+        error: data?.notification !== 'sent',
+        text: data?.notification === 'sent' ? 'Sent again.' : 'Tried again; it did not go through (see above).',
+      })
   }
   const ack = row.ack_skipped ? (
     <p className="admin-notification" data-ack="skipped">
       No acknowledgement was sent to the buyer: {ACK_SKIPPED_LABELS[row.ack_skipped]}. Reply to the buyer yourself.
     </p>
   ) : null
+  const status = result ? (
+    <span role="status" className={result.error ? 'admin-error' : undefined}>
+      {result.text}
+    </span>
+  ) : null
   const resendButton =
-    row.notification_status === 'failed' || stuck ? (
+    row.notification_status === 'failed' || row.notification_status === 'needs_attention' || stuck ? (
       <p className="actions">
-        <button type="button" className="btn" disabled={busy} onClick={resend}>
+        <button type="button" className="btn" disabled={busy} onClick={() => resend()}>
           {busy ? 'Sending…' : 'Send the notification again'}
         </button>
-        {result ? (
-          <span role="status" className={result.error ? 'admin-error' : undefined}>
-            {result.text}
-          </span>
-        ) : null}
+        {status}
       </p>
     ) : null
+  const attempts = `${row.notification_attempts} ${row.notification_attempts === 1 ? 'attempt' : 'attempts'}`
+  const reason = row.notification_error ? ` (${row.notification_error})` : ''
+  if (row.notification_status === 'uncertain') {
+    return (
+      <>
+        <p className="admin-notification admin-notification-failed" data-notification="uncertain">
+          <strong>Delivery uncertain</strong>: the mail server took the message but did not confirm it in time{reason}. It may well have arrived, so it is not
+          sent again by itself. Check the sales inbox (the buyer may have the acknowledgement) before sending it again.
+        </p>
+        {ack}
+        <p className="actions">
+          {confirming ? (
+            <>
+              <button type="button" className="btn" disabled={busy} onClick={() => resend(true)}>
+                {busy ? 'Sending…' : 'Yes, it did not arrive: send it again'}
+              </button>
+              <button type="button" className="btn-link" onClick={() => setConfirming(false)}>
+                Cancel
+              </button>
+            </>
+          ) : (
+            <button type="button" className="btn" disabled={busy} onClick={() => setConfirming(true)}>
+              Send again anyway…
+            </button>
+          )}
+          {status}
+        </p>
+      </>
+    )
+  }
+  if (row.notification_status === 'needs_attention') {
+    return (
+      <>
+        <p className="admin-notification admin-notification-failed" data-notification="needs_attention">
+          <strong>Notification needs attention</strong>: the mail to sales or the buyer was refused, or still failed after {attempts} over a day{reason}. It is
+          no longer retried by itself. Reply to the buyer from here, or send it again once the mail server is fixed.
+        </p>
+        {ack}
+        {resendButton}
+      </>
+    )
+  }
   if (row.notification_status === 'failed') {
     return (
       <>
         <p className="admin-notification admin-notification-failed" data-notification="failed">
-          <strong>Notification failed</strong>: the mail to sales or the buyer was not delivered after {row.notification_attempts}{' '}
-          {row.notification_attempts === 1 ? 'attempt' : 'attempts'}
-          {row.notification_error ? ` (${row.notification_error})` : ''}. Reply to the buyer from here.
+          <strong>Notification failed</strong>: the mail to sales or the buyer was not delivered after {attempts}
+          {reason}. It is tried again by itself (after 1 min, 5 min, 30 min, 2 h, 6 h and 24 h). Reply to the buyer from here.
         </p>
         {ack}
         {resendButton}

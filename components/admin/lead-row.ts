@@ -35,7 +35,8 @@ export type LeadRow = {
   utm_campaign: string | null
   utm_term: string | null
   utm_content: string | null
-  notification_status: 'pending' | 'sent' | 'failed'
+  /** The lead's mails together (public.lead_mails_rollup): the worst state of the two. */
+  notification_status: 'pending' | 'sent' | 'failed' | 'uncertain' | 'needs_attention'
   notification_attempts: number
   notification_error: string | null
   notified_at: string | null

@@ -317,6 +317,8 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                     <td data-field="status">
                       {STATUS_LABELS[row.status] ?? row.status}
                       {row.notification_status === 'failed' ? <span className="admin-badge">notification failed</span> : null}
+                      {row.notification_status === 'uncertain' ? <span className="admin-badge">delivery uncertain</span> : null}
+                      {row.notification_status === 'needs_attention' ? <span className="admin-badge">notification needs attention</span> : null}
                       {isStuck(row) ? <span className="admin-badge">notification stuck</span> : null}
                     </td>
                     <td>

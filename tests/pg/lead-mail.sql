@@ -66,7 +66,60 @@ do $$ declare r jsonb; i int; begin
     raise exception 'FAIL: lead_ack_grants does not hold the 2 grants of the network';
   end if;
 end $$;
+-- The outbox: a lead's mails are created with it; a claim holds each mail once; only the claim's
+-- holder records; failures back off 1 min … 24 h, then need attention.
+do $$ declare r jsonb; c jsonb; again jsonb; v_id uuid := gen_random_uuid(); begin
+  r := public.intake_lead(jsonb_build_object('id', v_id, 'kind', 'contact', 'name', 'Outbox',
+    'email', 'outbox@example.org', 'subject', 's', 'message', 'm', 'locale', 'en',
+    'consent_privacy', true, 'consent_contact', true), repeat('7', 64));
+  if (select count(*) from public.lead_mails where lead_id = v_id and state = 'pending') <> 2 then
+    raise exception 'FAIL: intake_lead did not create the two pending mails';
+  end if;
+  c := public.claim_lead_mails(p_lead => v_id, p_pending_age => interval '0 seconds', p_domain => 'example.com');
+  if jsonb_array_length(c) <> 2 then raise exception 'FAIL: claimed % mails, not 2', jsonb_array_length(c); end if;
+  if c -> 0 ->> 'message_id' not like '<' || v_id || '.%@example.com>' then
+    raise exception 'FAIL: Message-ID %', c -> 0 ->> 'message_id';
+  end if;
+  again := public.claim_lead_mails(p_lead => v_id, p_pending_age => interval '0 seconds', p_force => true);
+  if jsonb_array_length(again) <> 0 then raise exception 'FAIL: a held claim was claimed again'; end if;
+  if public.lead_mail_result(v_id, 'sales', gen_random_uuid(), 'sent') <> 'stale' then
+    raise exception 'FAIL: a stranger recorded a claimed mail';
+  end if;
+end $$;
+do $$ declare v_id uuid; st text; i int; delays int[] := '{}'; begin
+  select id into v_id from public.leads where name = 'Outbox';
+  st := public.lead_mail_result(v_id, 'sales', (select claim_token from public.lead_mails where lead_id = v_id and mail = 'sales'), 'sent');
+  if st <> 'sent' then raise exception 'FAIL: the holder could not record sent: %', st; end if;
+  for i in 1..7 loop
+    st := public.lead_mail_result(v_id, 'ack', (select claim_token from public.lead_mails where lead_id = v_id and mail = 'ack'), 'failed', 'SMTP down');
+    if st = 'failed' then
+      delays := delays || (select round(extract(epoch from next_attempt_at - updated_at))::int from public.lead_mails where lead_id = v_id and mail = 'ack');
+      update public.lead_mails set next_attempt_at = now() where lead_id = v_id and mail = 'ack';
+      perform public.claim_lead_mails(p_lead => v_id);
+    end if;
+  end loop;
+  if delays <> array[60, 300, 1800, 7200, 21600, 86400] then raise exception 'FAIL: backoff %', delays; end if;
+  if st <> 'needs_attention' then raise exception 'FAIL: after the last backoff the mail is %', st; end if;
+  if (select notification_status from public.leads where id = v_id) <> 'needs_attention'
+     or (select mails_sent from public.leads where id = v_id) <> array['sales'] then
+    raise exception 'FAIL: the lead summary does not say needs_attention with the sales mail sent';
+  end if;
+end $$;
 reset role;
+
+-- lead_mails and its functions belong to service_role alone.
+do $$ begin
+  if has_table_privilege('authenticated', 'public.lead_mails', 'select') or has_table_privilege('anon', 'public.lead_mails', 'select') then
+    raise exception 'FAIL: an API role may read lead_mails';
+  end if;
+  if has_function_privilege('authenticated', 'public.claim_lead_mails(uuid, interval, int, interval, boolean, boolean, text)', 'execute')
+     or has_function_privilege('anon', 'public.lead_mail_result(uuid, text, uuid, text, text, interval[])', 'execute') then
+    raise exception 'FAIL: an API role may claim or record mails';
+  end if;
+  if not (select relforcerowsecurity from pg_class where oid = 'public.lead_mails'::regclass) then
+    raise exception 'FAIL: lead_mails without forced row level security';
+  end if;
+end $$;
 
 -- lead_ack_grants belongs to service_role alone.
 do $$ begin

@@ -11,15 +11,15 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 const business = (parse(readFileSync('content/facts.yml', 'utf8')) as { business: { email: string; brand: string } }).business
 const trTexts = parse(readFileSync('content/ui/mail/tr.yml', 'utf8')) as Record<string, string>
 
-const notified = new Map<string, Promise<'sent' | 'failed'>>()
-const start = (smtpUrl: string, attempts = 3) =>
+const notified = new Map<string, Promise<string>>()
+const start = (smtpUrl: string) =>
   startLocalSupabase({
     port: 0,
     memory: true,
     trustForwardedFor: true,
     smtpUrl,
     submitLead: {
-      notify: { attempts, backoffMs: 50, siteUrl: 'http://127.0.0.1:3000' },
+      notify: { siteUrl: 'http://127.0.0.1:3000' },
       onNotified: (id, p) => notified.set(id, p),
     },
   })
@@ -128,14 +128,23 @@ describe('a stored lead mails sales and the buyer', () => {
     expect(n?.notified_at).toBeInstanceOf(Date)
   })
 
-  it('a temporary SMTP failure is retried; each mail arrives once', async () => {
+  it('a temporary SMTP failure is re-driven after its backoff; each mail arrives once', async () => {
     const lead = quote()
     const before = receiver.mails.length
     receiver.failNext = 1
     expect((await submit(sb, lead, '192.0.2.2')).status).toBe(201)
-    expect(await notified.get(lead.id)).toBe('sent')
+    expect(await notified.get(lead.id)).toBe('failed')
+    expect(await notification(sb, lead.id)).toMatchObject({ notification_status: 'failed', notification_attempts: 1 })
+    // The backoff (1 minute) is over: the scheduled job sends the mail that failed, and only it.
+    await sb.db.query('update public.lead_mails set next_attempt_at = now() where lead_id = $1', [lead.id])
+    const res = await fetch(`${sb.url}/functions/v1/submit-lead/retry-pending`, {
+      method: 'POST',
+      headers: { apikey: sb.secretKey, 'Content-Type': 'application/json' },
+      body: '{}',
+    })
+    expect(await res.json()).toEqual({ retried: 1, sent: 1 })
     expect(receiver.mails.length - before).toBe(2)
-    expect(await notification(sb, lead.id)).toMatchObject({ notification_status: 'sent', notification_attempts: 2 })
+    expect(await notification(sb, lead.id)).toMatchObject({ notification_status: 'sent', notification_attempts: 2, notification_error: null })
   })
 
   it('when SMTP keeps failing the lead is kept and marked failed with the reason', async () => {
@@ -150,7 +159,7 @@ describe('a stored lead mails sales and the buyer', () => {
     }
     expect(receiver.mails.length).toBe(before)
     const n = await notification(sb, lead.id)
-    expect(n).toMatchObject({ notification_status: 'failed', notification_attempts: 3 })
+    expect(n).toMatchObject({ notification_status: 'failed', notification_attempts: 1 })
     expect(n?.notification_error).toMatch(/451.*Mailbox busy/)
     const { rows } = await sb.db.query('select name from public.leads where id = $1', [lead.id])
     expect(rows).toEqual([{ name: 'Mehmet Kaya' }])

@@ -27,11 +27,11 @@ let functionUrl = ''
 const requests: string[] = []
 const requestWaiters: (() => void)[] = []
 
-/** Resolves once the backend has answered a request whose log line matches (the write itself). */
-function requestServed(pattern: RegExp): Promise<void> {
+/** Resolves once the backend has answered n requests whose log line matches (the writes themselves). */
+function requestServed(pattern: RegExp, n = 1): Promise<void> {
   return new Promise((resolve) => {
     const check = () => {
-      if (requests.some((line) => pattern.test(line))) resolve()
+      if (requests.filter((line) => pattern.test(line)).length >= n) resolve()
       else requestWaiters.push(check)
     }
     check()
@@ -127,8 +127,8 @@ describe('submit-lead under Deno', () => {
     const sales = smtp.mails.find((m) => !Array.isArray(m.to) && m.to?.text === 'sales-desk@example.com')
     expect(sales?.text).toContain(lead.id)
 
-    // The outcome is recorded right after the second mail: wait for that write.
-    await requestServed(/^POST \/rest\/v1\/rpc\/lead_notification_result 204 /)
+    // Each mail's outcome is recorded right after it went: wait for both writes.
+    await requestServed(/^POST \/rest\/v1\/rpc\/lead_mail_result 200 /, 2)
     const row = (await sb.db.query<Record<string, unknown>>('select * from public.leads where id = $1', [lead.id])).rows[0]
     expect(row).toMatchObject({ name: 'Mehmet Kaya', utm_source: 'newsletter', notification_status: 'sent', mails_sent: ['ack', 'sales'] })
   })
@@ -161,7 +161,17 @@ describe('submit-lead under Deno', () => {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({
-          lead: { id: crypto.randomUUID(), kind: 'contact', name: 'A', email, subject: 's', message: 'm', locale: 'en', consent_privacy: true, consent_contact: true },
+          lead: {
+            id: crypto.randomUUID(),
+            kind: 'contact',
+            name: 'A',
+            email,
+            subject: 's',
+            message: 'm',
+            locale: 'en',
+            consent_privacy: true,
+            consent_contact: true,
+          },
         }),
       })
       expect(res.status, email).toBe(400)

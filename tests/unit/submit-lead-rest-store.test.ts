@@ -73,11 +73,18 @@ describe('restStore on the local backend', () => {
       const lead = contact()
       expect(await store.intake(lead, 'e'.repeat(64), 10, {})).toEqual({ outcome: 'stored', id: lead.id, ack: true, ack_skipped: null })
       expect(await store.intake(lead, 'e'.repeat(64), 10, {})).toEqual({ outcome: 'duplicate', id: lead.id })
-      await store.notificationResult(lead.id, 'failed', 2, 'SMTP down', ['sales'])
+      const claims = await store.claimMails({ leadId: lead.id, leaseSeconds: 60, limit: 10, pendingAgeSeconds: 0, domain: 'example.com' })
+      expect(claims.map((c) => c.mail).sort()).toEqual(['ack', 'sales'])
+      expect(claims[0]?.lead).toMatchObject({ id: lead.id, email: lead.email })
+      expect(claims[0]?.message_id).toBe(`<${lead.id}.${claims[0]?.mail}@example.com>`)
+      const sales = claims.find((c) => c.mail === 'sales') as (typeof claims)[number]
+      const ack = claims.find((c) => c.mail === 'ack') as (typeof claims)[number]
+      expect(await store.mailResult(sales, 'sent', null)).toBe('sent')
+      expect(await store.mailResult(ack, 'failed', 'SMTP down')).toBe('failed')
       expect(await row(lead.id)).toMatchObject({
         notification_status: 'failed',
-        notification_attempts: 2,
-        notification_error: 'SMTP down',
+        notification_attempts: 1,
+        notification_error: 'ack: SMTP down',
         mails_sent: ['sales'],
       })
     })
@@ -104,22 +111,21 @@ describe('restStore on the local backend', () => {
     expect(other).toMatchObject({ outcome: 'stored', ack: true })
   })
 
-  it('claims stuck leads once, and a lead an admin may read for a resend', async () => {
+  it('claims each mail once, and a lead an admin may read for a resend', async () => {
     const store = restStore(sb.url, { secret: sb.secretKey, publishable: sb.publishableKey })
     const lead = contact()
     await store.intake(lead, 'f'.repeat(64), 10, {})
-    const stuck = await store.claimStuck(0, 100)
-    expect(stuck.map((l) => l.id)).toContain(lead.id)
-    // Claimed just now: a second sweep with a deadline does not take it again.
-    expect((await store.claimStuck(60, 100)).map((l) => l.id)).not.toContain(lead.id)
+    const opts = { leaseSeconds: 60, limit: 100, pendingAgeSeconds: 0, domain: 'example.com' }
+    const first = await store.claimMails(opts)
+    expect(first.filter((c) => c.lead_id === lead.id)).toHaveLength(2)
+    // Claimed just now: a second sweep takes none of them, and a stale claim records nothing.
+    expect((await store.claimMails(opts)).filter((c) => c.lead_id === lead.id)).toHaveLength(0)
+    const mine = first.find((c) => c.lead_id === lead.id) as (typeof first)[number]
+    expect(await store.mailResult({ ...mine, claim_token: crypto.randomUUID() }, 'sent', null)).toBe('stale')
 
     expect(await store.canRead(lead.id, await signIn())).toBe(true)
     expect(await store.canRead(lead.id, sb.anonKey)).toBe(false)
     expect(await store.canRead(lead.id, 'not-a-token')).toBe(false)
-
-    expect((await store.claimOne(lead.id))?.id).toBe(lead.id)
-    await store.notificationResult(lead.id, 'sent', 1, null, ['sales', 'ack'])
-    expect(await store.claimOne(lead.id)).toBeUndefined()
   })
 
   it('turns an HTTP error into an exception (the handler answers 500, nothing half-done)', async () => {

@@ -11,7 +11,7 @@ vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 let sb: LocalSupabase
 let clientNo = 0
-const notified = new Map<string, Promise<'sent' | 'failed'>>()
+const notified = new Map<string, Promise<string>>()
 /** Every test plays its own client (the server trusts X-Forwarded-For in this file only). */
 const newClient = () => `203.0.113.${++clientNo}`
 
@@ -70,8 +70,8 @@ describe('submit-lead stores one valid lead', () => {
     expect(await notified.get(lead.id)).toBe('failed')
     expect(await row(lead.id)).toMatchObject({
       notification_status: 'failed',
-      notification_attempts: 0,
-      notification_error: 'SMTP_URL is not set: no mail was sent',
+      notification_attempts: 1,
+      notification_error: 'ack: SMTP_URL is not set: no mail was sent; sales: SMTP_URL is not set: no mail was sent',
     })
   })
 

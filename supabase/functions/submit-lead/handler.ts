@@ -12,7 +12,7 @@ import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
 import { clientKey, type ClientIpSource } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
 import { isPlainObject, readBody, type Issue } from './read-body.ts'
-import { notifyLead, type NotifyConfig, type SendMail } from './notify.ts'
+import { deliverDue, type NotifyConfig, type NotifyOutcome, type SendMail } from './deliver.ts'
 
 export { MAX_BODY_BYTES, MAX_DEPTH } from './read-body.ts'
 export const RATE_LIMIT = 10
@@ -61,7 +61,7 @@ export interface SubmitLeadDeps {
   /** A production deployment: never answers CORS with `*` (depsFromEnv refuses to start without ALLOWED_ORIGINS). */
   production?: boolean
   /** Called with the notification promise of every stored lead (tests await it). */
-  onNotified?: (id: string, outcome: Promise<'sent' | 'failed'>) => void
+  onNotified?: (id: string, outcome: Promise<NotifyOutcome>) => void
   /** True when the request carries the project's secret key (retry-pending may run). */
   isServiceCaller?: (req: Request) => boolean
 }
@@ -141,29 +141,37 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: Ser
   if (result.outcome === 'duplicate') return json(200, { id: lead.id, duplicate: true })
 
   // Stored first; the mails follow without holding up the buyer's answer. The database decided
-  // whether this address may get an acknowledgement (per-recipient and hourly caps).
-  const notified = notifyLead(row, deps.store, deps.notify, deps.sendMail, { ack: result.ack, sent: [] })
+  // whether this address may get an acknowledgement and created the lead's mails (lead_mails);
+  // this worker claims them at once.
+  const notified = deliverDue(deps.store, deps.notify, deps.sendMail, { leadId: lead.id, pendingAgeSeconds: 0, waitUntil: deps.waitUntil }).then(
+    (d) => d.outcome,
+    (e: unknown) => {
+      console.error(`submit-lead: the mails of lead ${lead.id} wait for the re-drive`, e)
+      return 'failed' as const
+    },
+  )
   deps.onNotified?.(lead.id, notified)
   deps.waitUntil?.(notified)
   return json(201, { id: lead.id })
 }
 
-// The scheduled job: leads whose mails never went out (the worker was stopped mid-send, or the
-// first try failed and nothing recorded it) are claimed and sent again, a few at a time.
+// The scheduled job: mails whose try failed and whose backoff is over, mails a stopped worker
+// left behind (pending, or claimed with a lapsed lease), a few at a time.
 async function retryPending(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
   if (!deps.isServiceCaller?.(req)) return json(401, { error: 'unauthorized' })
   const read = await readBody(req)
   if ('error' in read) return json(400, { error: 'invalid' })
-  const olderThan = Number(read.body.olderThanSeconds ?? 300)
+  const olderThan = Number(read.body.olderThanSeconds ?? 60)
   if (!Number.isFinite(olderThan) || olderThan < 0)
     return json(400, { error: 'invalid', issues: [{ path: ['olderThanSeconds'], message: 'A number of seconds' }] })
-  const leads = await deps.store.claimStuck(olderThan, 20)
-  const outcomes = await Promise.all(leads.map((l) => notifyLead(l, deps.store, deps.notify, deps.sendMail, resendPlan(l))))
-  return json(200, { retried: leads.length, sent: outcomes.filter((o) => o === 'sent').length })
+  const done = await deliverDue(deps.store, deps.notify, deps.sendMail, { pendingAgeSeconds: olderThan, waitUntil: deps.waitUntil })
+  return json(200, { retried: done.claimed, sent: done.sent })
 }
 
 // An admin asks for one lead's mails again. The admin's own token reads the lead first, so the
-// same row level security that guards the inbox decides (admin role, aal2 with a factor).
+// same row level security that guards the inbox decides (admin role, aal2 with a factor). Only
+// mails not sent are claimed; an uncertain one only with {"confirmUncertain": true}. A resend
+// that finds nothing to claim (sent, or another resend holds it) is a 409.
 async function resend(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
   const token = bearerToken(req)
   if (!token || token.startsWith('sb_')) return json(401, { error: 'unauthorized' })
@@ -172,16 +180,15 @@ async function resend(req: Request, deps: SubmitLeadDeps, json: Json): Promise<R
   const id = read.body.id
   if (typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return json(400, { error: 'invalid', issues: [{ path: ['id'], message: 'A lead id' }] })
   if (!(await deps.store.canRead(id, token))) return json(404, { error: 'not_found' })
-  const lead = await deps.store.claimOne(id)
-  if (!lead) return json(409, { error: 'already_sent' })
-  const outcome = await notifyLead(lead, deps.store, deps.notify, deps.sendMail, resendPlan(lead))
-  return json(200, { id, notification: outcome })
-}
-
-/** What a resend sends: only the mails not yet delivered, and the acknowledgement only if it was allowed. */
-function resendPlan(lead: Record<string, unknown>): { ack: boolean; sent: string[] } {
-  const sent = Array.isArray(lead.mails_sent) ? (lead.mails_sent as string[]) : []
-  return { ack: lead.ack_skipped === null || lead.ack_skipped === undefined, sent }
+  const done = await deliverDue(deps.store, deps.notify, deps.sendMail, {
+    leadId: id,
+    force: true,
+    uncertain: read.body.confirmUncertain === true,
+    pendingAgeSeconds: 0,
+    waitUntil: deps.waitUntil,
+  })
+  if (!done.claimed) return json(409, { error: 'already_sent' })
+  return json(200, { id, notification: done.outcome })
 }
 
 /** The token of an `Authorization: Bearer <token>` header, if there is one. */

@@ -9,13 +9,39 @@ export type IntakeOutcome =
 
 export type MailName = 'sales' | 'ack'
 
+/** One mail of one lead, claimed from public.lead_mails: only its claim_token may record the outcome. */
+export interface ClaimedMail {
+  lead_id: string
+  mail: MailName
+  claim_token: string
+  attempts: number
+  message_id: string
+  lead: Record<string, unknown>
+}
+
+export interface ClaimOptions {
+  /** One lead's mails only. */
+  leadId?: string
+  leaseSeconds: number
+  limit: number
+  /** Pending mails younger than this are left to the worker that stored them. */
+  pendingAgeSeconds: number
+  /** An admin's resend: failed and needs_attention mails whatever their next try. */
+  force?: boolean
+  /** With force: uncertain mails too (the admin checked the inbox). */
+  uncertain?: boolean
+  /** Right-hand side of the Message-IDs (the sender's domain). */
+  domain: string
+}
+
+export type MailOutcome = 'sent' | 'failed' | 'refused' | 'uncertain'
+
 export interface LeadStore {
   intake(row: Record<string, unknown>, ipHash: string, limit: number, ack: { perRecipientPerDay?: number; perClientPerDay?: number }): Promise<IntakeOutcome>
-  notificationResult(id: string, status: 'sent' | 'failed', attempts: number, error: string | null, sent: MailName[]): Promise<void>
-  /** Leads still pending after olderThanSeconds, marked as claimed so no other run takes them. */
-  claimStuck(olderThanSeconds: number, limit: number): Promise<Record<string, unknown>[]>
-  /** One lead whose mails are not all sent, claimed for a resend; undefined when none is due. */
-  claimOne(id: string): Promise<Record<string, unknown> | undefined>
+  /** Claims the mails that are due (public.claim_lead_mails, `for update skip locked`). */
+  claimMails(opts: ClaimOptions): Promise<ClaimedMail[]>
+  /** Records one try of a claimed mail; the mail's new state, or 'stale' when the claim no longer holds. */
+  mailResult(mail: ClaimedMail, outcome: MailOutcome, error: string | null): Promise<string>
   /** Whether the holder of this user access token may read the lead (row level security). */
   canRead(id: string, accessToken: string): Promise<boolean>
 }
@@ -62,16 +88,18 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
       if (ack.perClientPerDay !== undefined) args.p_ack_per_client = ack.perClientPerDay
       return (await rpc('intake_lead', args)) as IntakeOutcome
     },
-    notificationResult: async (id, status, attempts, error, sent) => {
-      await rpc('lead_notification_result', { p_id: id, p_status: status, p_attempts: attempts, p_error: error, p_sent: sent })
-    },
-    claimStuck: async (olderThanSeconds, limit) =>
-      ((await rpc('claim_stuck_notifications', { p_older_than: `${Math.floor(olderThanSeconds)} seconds`, p_limit: limit })) as Record<string, unknown>[]) ??
-      [],
-    claimOne: async (id) => {
-      const lead = (await rpc('claim_lead_notification', { p_id: id })) as Record<string, unknown> | null
-      return lead?.id ? lead : undefined
-    },
+    claimMails: async (o) =>
+      ((await rpc('claim_lead_mails', {
+        ...(o.leadId ? { p_lead: o.leadId } : {}),
+        p_lease: `${Math.ceil(o.leaseSeconds)} seconds`,
+        p_limit: o.limit,
+        p_pending_age: `${Math.floor(o.pendingAgeSeconds)} seconds`,
+        p_force: o.force ?? false,
+        p_uncertain: o.uncertain ?? false,
+        p_domain: o.domain,
+      })) as ClaimedMail[] | null) ?? [],
+    mailResult: async (m, outcome, error) =>
+      String(await rpc('lead_mail_result', { p_lead: m.lead_id, p_mail: m.mail, p_claim: m.claim_token, p_outcome: outcome, p_error: error })),
     canRead: async (id, accessToken) => {
       const rows = (await call(`leads?select=id&id=eq.${encodeURIComponent(id)}`, {
         method: 'GET',
