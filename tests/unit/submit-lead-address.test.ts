@@ -120,4 +120,48 @@ describe('the email field takes one bare address', () => {
       /not one bare address/,
     )
   })
+
+  it('from one client IP through the hosted gateway shape, 10 leads to one inbox in every spelling reach it 3 times', async () => {
+    // No trusted proxy: the socket address is the client, as the rate limit sees it in production.
+    const waits: Promise<unknown>[] = []
+    const one = await startLocalSupabase({
+      port: 0,
+      memory: true,
+      smtpUrl: receiver.url,
+      submitLead: { notify: { salesEmail: 'sales-desk@example.com' }, onNotified: (_id, p) => waits.push(p) },
+    })
+    try {
+      const spelt = [
+        'inbox.one@example.net',
+        'Inbox.One@Example.net',
+        'inbox.one+1@example.net',
+        'INBOX.ONE+2@EXAMPLE.NET',
+        'x<inbox.one@example.net>',
+        'inbox.one@example.net,1',
+        '"inbox.one"@example.net',
+        'inbox.one(c)@example.net',
+        'inbox.one+3@example.net',
+        'inbox.one@example.net.',
+      ]
+      const statuses: number[] = []
+      for (const email of spelt) {
+        const res = await fetch(`${one.url}/functions/v1/submit-lead`, {
+          method: 'POST',
+          headers: { apikey: one.publishableKey, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ lead: contactLead({ email }) }),
+        })
+        statuses.push(res.status)
+        await res.body?.cancel()
+      }
+      // Every stored lead's mails tried, then count what reached the inbox.
+      await Promise.all(waits)
+      const { rows } = await one.db.query<{ n: number }>(`select count(*)::int as n from public.leads`)
+      const acks = receiver.envelopes.filter((to) => to.some((a) => a.toLowerCase().startsWith('inbox.one'))).length
+      console.log(`one client IP, 10 leads to one inbox: ${statuses.filter((x) => x === 201).length} stored, ${acks} acknowledgements reached it (was 10)`)
+      expect(rows[0]?.n).toBe(5) // the 5 bare spellings; the other 5 are 400s naming the field
+      expect(acks).toBe(3)
+    } finally {
+      await one.stop()
+    }
+  })
 })
