@@ -100,7 +100,11 @@ export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FI
   const urls = Object.keys(all).sort()
   const byKey = new Map<string, number[]>()
   urls.forEach((url, index) => {
-    for (const key of all[url]!.keys) byKey.set(key, [...(byKey.get(key) ?? []), index])
+    for (const key of all[url]!.keys) {
+      const indexes = byKey.get(key)
+      if (indexes) indexes.push(index)
+      else byKey.set(key, [index])
+    }
   })
   const usage: KeyUsage = {
     pages: urls.map((url) => [url, all[url]!.locale]),
