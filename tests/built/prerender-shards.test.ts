@@ -23,7 +23,7 @@ describe('shards of the prerender, on the built site', () => {
     const folders = pageFolders(built)
     cpSync('dist', join(dir, 'dist'), {
       recursive: true,
-      filter: (src) => !src.endsWith('.html') && !folders.has(relative('dist/client', src).split(sep)[0]!),
+      filter: (src) => !src.endsWith('.html') && !src.endsWith('ui-key-usage.json') && !folders.has(relative('dist/client', src).split(sep)[0]!),
     })
     for (const name of ['node_modules', 'pages', 'renderer', 'components', 'lib', 'content', 'public', 'scripts', '.velite', 'reports'])
       symlinkSync(join(repo, name), join(dir, name))
@@ -64,5 +64,7 @@ describe('shards of the prerender, on the built site', () => {
     expect(differing).toEqual([])
     expect(statSync(join(dir, 'dist/client', page!)).ino).toBe(inode) // written over, not made anew
     expect(existsSync(join(dir, 'dist/client/tr/gone'))).toBe(false)
+    // The runs' UI key usage merges into the one run's file (lib/i18n/key-usage.ts).
+    expect(readFileSync(join(dir, 'dist/ui-key-usage.json'), 'utf8')).toBe(readFileSync('dist/ui-key-usage.json', 'utf8'))
   }, 120_000)
 })
