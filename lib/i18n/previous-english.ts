@@ -3,7 +3,7 @@
 // whose hash is the lock's. Nothing new is stored, and a shallow clone or a file outside git just
 // has no previous text (the caller says so).
 import { execFileSync } from 'node:child_process'
-import { relative } from 'node:path'
+import { dirname, relative } from 'node:path'
 import { sourceHash } from '../audit/lock'
 import { mdxLeaves } from '../audit/mdx-leaves'
 import { yamlLeaves } from '../audit/yaml-leaves'
@@ -11,19 +11,21 @@ import { yamlLeaves } from '../audit/yaml-leaves'
 /** How far back to look: a translation older than this many changes of its file is not found. */
 const MAX_COMMITS = 200
 
+/** `file` is the English file's absolute path. */
 export type EnglishHistory = { find(file: string, key: string, hash: string): string | undefined }
 
 /** One history reader per export: each English file's versions are read from git once. */
-export function englishHistory(cwd = process.cwd(), linkField?: string): EnglishHistory {
+export function englishHistory(linkField?: string): EnglishHistory {
   const versions = new Map<string, Map<string, string>[]>()
-  const git = (...args: string[]) => execFileSync('git', args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 })
   const read = (file: string): Map<string, string>[] => {
     let list = versions.get(file)
     if (list) return list
     list = []
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: dirname(file), encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 64 * 1024 * 1024 })
     try {
-      const path = relative(git('rev-parse', '--show-toplevel').trim(), `${cwd}/${file}`).split('\\').join('/')
-      for (const sha of git('log', `-n${MAX_COMMITS}`, '--format=%H', '--', path).split('\n').filter(Boolean)) {
+      const path = relative(git('rev-parse', '--show-toplevel').trim(), file).split('\\').join('/')
+      for (const sha of git('log', `-n${MAX_COMMITS}`, '--format=%H', '--', `:(top)${path}`).split('\n').filter(Boolean)) {
         const text = git('show', `${sha}:${path}`)
         const parsed = file.endsWith('.mdx') ? mdxLeaves(text, linkField) : yamlLeaves(text, { linkField })
         list.push(new Map(parsed.leaves.map((l) => [l.key, l.value ?? ''])))

@@ -8,6 +8,7 @@
 // with its state from the lock file ("translated"), for a reviewer; with `all` (--all) every
 // current translation whatever its state. The states come back with npm run i18n:import.
 import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { isMap, isScalar, parseDocument } from 'yaml'
 import { isRequired, textFindings } from '../audit/compare'
 import type { Unit } from '../audit/collect'
@@ -16,6 +17,7 @@ import { unitDirectives } from '../audit/qa/unit-qa'
 import type { AuditInput } from '../audit/run'
 import { lengthNote } from '../audit/translator-note'
 import { type KeyUsage, usedOnText } from './key-usage'
+import { englishHistory } from './previous-english'
 import { placeholdersOf } from './translate'
 import type { XliffDocument, XliffFile, XliffNote } from './xliff'
 
@@ -69,6 +71,7 @@ export function exportLocale(
   let stale = 0
   let broken = 0
   let current = 0
+  const history = englishHistory(input.config.linkField)
 
   for (const unit of english.units.values()) {
     if (unit.structural || !unit.text?.trim() || !isRequired(unit, locale, input.routes)) continue
@@ -109,6 +112,9 @@ export function exportLocale(
         text: `Keep ${names.map((n) => `{${n}}`).join(' ')} exactly as in English; see TRANSLATING.md for plural and select forms.`,
       })
     notes.push({ category: 'state', text: isCurrent ? currentNote(state) : stateNote(isStale, errors, unit.at.file) })
+    // The English the stale target was translated from, from git (the lock keeps only its hash).
+    const previous = isStale ? history.find(join(input.contentDir, unit.at.rel), unit.key, locked!.hash) : undefined
+    if (previous !== undefined) notes.push({ category: 'previous-source', text: previous })
     notes.push({ category: SOURCE_HASH, text: hash })
     entry.units.push({ key: unit.key, source: unit.text, ...(has ? { target: translation!.text!, state } : {}), notes })
   }
@@ -122,7 +128,7 @@ const currentNote = (state: string) =>
 function stateNote(isStale: boolean, errors: { kind: string; message: string }[], englishFile: string): string {
   if (!errors.length)
     return isStale
-      ? `stale: the English text changed after this was translated; the target is the old translation, update it (the lock files keep only a hash of the old English: ask for git log -p ${englishFile} to see what changed)`
+      ? `stale: the English text changed after this was translated; the target is the old translation, update it (the previous English is in the previous-source note when git has it, else see git log -p ${englishFile})`
       : 'missing: not translated yet'
   const what = errors.map((e) => `${e.kind}: ${e.message}`).join('; ')
   return `error: the target is the current translation and cannot be used as it is (${what})${isStale ? '; the English text also changed since it was translated' : ''}; correct it`
