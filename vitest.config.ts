@@ -14,7 +14,10 @@ export default defineConfig({
     // once here when a fresh clone has none (tests/setup/content.ts).
     globalSetup: ['tests/setup/content.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // Budgets that end a hang, sized for a loaded 2-core machine (npm test beside other work); a
+    // passing test never waits for them, so they live here, not in the test files (docs/TESTING.md).
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     // Vitest's default is one worker less than the cores: ONE on a 2-core CI machine. Most of the
     // slow files wait on child processes (tsx CLIs, PGlite, SMTP), so two workers even on two cores
     // roughly halve the unit step. Every test uses its own temp dirs and free ports.

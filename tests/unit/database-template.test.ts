@@ -5,11 +5,9 @@
 import { cpSync, existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { DEFAULT_MIGRATIONS_DIR, openDb, type Db } from '../../server/local-supabase/db'
 import { tempDir } from '../setup/temp-dirs'
-
-vi.setConfig({ testTimeout: 60_000 })
 
 const opened: Db[] = []
 const dirs: string[] = []

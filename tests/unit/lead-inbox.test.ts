@@ -1,14 +1,12 @@
 // The sales inbox against the real migrations on PGlite, through supabase-js and
 // the local REST stand-in: who may change status/notes, who may erase, paging past 5,000 leads
 // with a true total, the filters the admin page sends, and lead_summary().
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../helpers/seed-leads'
 import { fetchAll, NO_FILTERS, searchFilter } from '../../components/admin/lead-query'
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 120_000 })
 
 const SEEDED = 5200
 let sb: LocalSupabase

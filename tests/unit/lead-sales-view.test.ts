@@ -1,15 +1,13 @@
 // What sales reads (issue 41, item 6): a quote needs a quantity above zero; the sales mail and the
 // CSV name products, processes and units as the admin does, not by id; a lead's landing page is
 // never one of the admin's own pages. Through the local backend, mail over real SMTP.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import Papa from 'papaparse'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { leadsCsv } from '../../components/admin/leads-csv'
 import { LEAD_LABELS } from '../../supabase/functions/_shared/lead-labels'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 import { uniqueEmail } from '../helpers/leads'
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 let receiver: SmtpReceiver
 let sb: LocalSupabase

@@ -12,7 +12,6 @@ import * as OTPAuth from 'otpauth'
 import bcrypt from 'bcryptjs'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 })
 const run = promisify(execFile)
 
 class NoRealtime {

@@ -12,8 +12,6 @@ import { DataDirError, startLocalSupabase } from '../../server/local-supabase/in
 import { LOCK_FILE } from '../../server/local-supabase/lock'
 import { tempDir } from '../setup/temp-dirs'
 
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
-
 const LEADS = 1000
 
 interface Run {

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 import { createServer as createViteServer, loadConfigFromFile } from 'vite'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { startLocalServices, type LocalServices } from '../../server/local-services'
 import { startLocalSupabase } from '../../server/local-supabase/index'
@@ -17,8 +17,6 @@ import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { tempDir } from '../setup/temp-dirs'
 
 // PGlite, SMTP and child processes on a busy machine: generous limits, never a result.
-vi.setConfig({ testTimeout: 90_000, hookTimeout: 90_000 })
-
 const salesEmail = (parse(readFileSync('content/facts.yml', 'utf8')) as { business: { email: string } }).business.email
 
 const freePort = () =>

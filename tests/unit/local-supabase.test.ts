@@ -1,6 +1,6 @@
 // The local server speaks enough GoTrue and PostgREST for supabase-js 2.109: sessions, refresh
 // rotation, sign-out, TOTP, errors in the shapes the client parses, CORS and persistence.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'node:http'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -12,8 +12,6 @@ import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, LOCAL_JWT_SECRET, type
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 
 // Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
-
 class NoRealtime {
   constructor() {
     throw new Error('realtime is not used in tests')

@@ -1,6 +1,6 @@
 // Who may do what with public.leads, asked through supabase-js of the local server, so the
 // real migration's grants, RLS policies and CHECK constraints give every answer.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
@@ -8,8 +8,6 @@ import { LEAD_LIMITS, leadSchema } from '../../lib/leads/schema'
 import { contactLead } from '../helpers/leads'
 
 // Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
-
 let sb: LocalSupabase
 
 // These tests never use realtime: a transport that throws if they ever do (and one the client

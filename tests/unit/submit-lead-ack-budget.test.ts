@@ -2,12 +2,10 @@
 // local backend playing the gateway, with every mail over real SMTP: an attacker on two networks
 // sending far more leads than the old site-wide budget (100 an hour) held, then buyers on other
 // networks; and one victim's address typed in from many networks.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead, uniqueEmail } from '../helpers/leads'
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 60_000 })
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver

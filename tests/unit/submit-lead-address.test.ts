@@ -2,13 +2,11 @@
 // mail goes to exactly the stored address (checked on the SMTP envelope, RCPT TO), and the
 // per-address cap counts the mailbox however it is spelled. Through the local backend playing
 // the gateway, with mail over real SMTP.
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead } from '../helpers/leads'
 import { EMAIL_RE } from '../../lib/leads/schema'
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver

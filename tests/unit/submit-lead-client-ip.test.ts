@@ -3,14 +3,12 @@
 // CLIENT_IP_SOURCE. A client forging CF-Connecting-IP and X-Forwarded-For stays one client in
 // every shape; the same forgery against a function told to trust the wrong source is counted too,
 // as the figure the setting exists to prevent.
-import { afterAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import type { Gateway } from '../../server/local-supabase/functions'
 import type { ClientIpSource } from '../../supabase/functions/submit-lead/client-ip'
 import { contactLead, uniqueEmail } from '../helpers/leads'
 import { countingWindows } from '../helpers/rate-windows'
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 const started: LocalSupabase[] = []
 afterAll(async () => {

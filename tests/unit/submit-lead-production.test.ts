@@ -2,14 +2,12 @@
 // backend's REST API: settings it refuses to run without, cross-site requests, bodies that are
 // not UTF-8, who the client is when the function is served directly, and the captcha (issue 41,
 // items 2 and 5).
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { captchaVerifier, type CaptchaVerifier } from '../helpers/captcha-verifier'
 import { denoServe, type DenoServed } from '../helpers/deno-serve'
 import { contactLead } from '../helpers/leads'
 import { countingWindows } from '../helpers/rate-windows'
-
-vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 })
 
 const SITE = 'https://www.site.example'
 let sb: LocalSupabase

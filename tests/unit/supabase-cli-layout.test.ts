@@ -6,13 +6,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { openDb, type Db } from '../../server/local-supabase/db'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/index'
 import { LEAD_ROW_COLUMNS } from '../../lib/leads/row'
 import { LEAD_STATUSES, NOTIFICATION_STATUSES } from '../../lib/leads/row'
-
-vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
 
 let db: Db
 beforeAll(async () => {
