@@ -20,8 +20,13 @@ export default defineConfig({
   // with the trace on, and the run fails even when that retry passes (a flaky test is a failure).
   retries: 1,
   failOnFlakyTests: true,
-  timeout: 30_000,
-  expect: { timeout: 5_000 },
+  // Budgets, never outcomes: every wait in the specs is on an event (a web-first assertion,
+  // expect.poll, a download), and these limits only make a hang fail. They are sized for a loaded
+  // 2-core machine (npm test beside other work, where a step takes several times as long as when
+  // idle): a passing test never waits for them. A spec that needs more takes a multiple of the
+  // test's budget (test.setTimeout(test.info().timeout * n)), never a number of its own.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   // Concise: failures and a summary, not one line per test (the line reporter prints every test
   // when its output is not a terminal, so pipes and CI get dots). The HTML report (with the traces of
   // failed tests) is in reports/playwright: `npx playwright show-report reports/playwright`.

@@ -30,7 +30,7 @@ test.describe('HTML validity (html-validate)', () => {
   let files: string[] = []
   let findings: Finding[] = []
   test.beforeAll(async () => {
-    test.setTimeout(180_000)
+    test.setTimeout(test.info().timeout * 6) // validates every page of the site
     files = htmlFiles(ROOT)
     findings = await validateAll(files)
   })

@@ -6,15 +6,14 @@ import { expect, test, type Page } from '@playwright/test'
 
 async function recommend(page: Page, path: string, input: { circumference: string; process: string; product: string }) {
   await page.goto(path)
-  // The result appears only once React has hydrated the form; until then a click does nothing
-  // visible, so retry the click (web-first, no fixed sleep).
+  // What is typed before React has hydrated the form stays; the button is disabled until then.
   await page.locator('#size-circumference').fill(input.circumference)
   await page.locator(`input[name="process"][value="${input.process}"]`).check()
   await page.locator('#size-product').selectOption(input.product)
-  await expect(async () => {
-    await page.locator('form.size-form button[type="submit"]').click()
-    await expect(page.locator('.size-result article')).toBeVisible({ timeout: 1000 })
-  }).toPass()
+  const submit = page.locator('form.size-form button[type="submit"]')
+  await expect(submit).toBeEnabled()
+  await submit.click()
+  await expect(page.locator('.size-result article')).toBeVisible()
   return page.locator('.size-result article')
 }
 
