@@ -23,6 +23,7 @@ const TAG = 'inbox'
 const SEEDED = 120 // kinds cycle by 3: 40 of each; statuses by 5: 24 of each
 let sb: LocalSupabase
 let failedId: string
+let uncertainId: string
 
 class NoRealtime {
   constructor() {
@@ -45,6 +46,15 @@ test.beforeAll(async () => {
      where id = (select id from public.leads order by created_at desc offset 7 limit 1) returning id`,
   )
   failedId = row!.id
+  // One lead whose mails were handed over and never confirmed (docs/BACKEND.md, "Every mail exactly once").
+  const [unsure] = await sql<{ id: string }>(`select id from public.leads order by created_at desc offset 8 limit 1`)
+  uncertainId = unsure!.id
+  await sql(
+    `update public.lead_mails set state = 'uncertain', attempts = 1, claim_token = gen_random_uuid(),
+       last_error = 'handed over, no answer within 15 s' where lead_id = $1`,
+    [uncertainId],
+  )
+  await sql('select public.lead_mails_rollup($1)', [uncertainId])
 })
 test.afterAll(async () => {
   await sb?.stop()
@@ -280,6 +290,20 @@ test('a deep link opens one lead after sign-in and shows a failed notification',
   await expect(detail.locator('[data-field="id"]')).toHaveText(failedId)
   await detail.getByRole('button', { name: 'Close' }).click()
   await expect(page.locator(`tr[data-lead-id="${failedId}"] .admin-badge`)).toHaveText('notification failed')
+})
+
+test('an uncertain delivery is shown, and sent again only after the admin confirms', async ({ page }) => {
+  await open(page, `/en/admin/#lead=${uncertainId}`)
+  await signIn(page)
+  const detail = page.getByRole('dialog')
+  const note = detail.locator('[data-notification="uncertain"]')
+  await expect(note).toContainText('Delivery uncertain')
+  await expect(note).toContainText('Check the sales inbox')
+  await detail.getByRole('button', { name: 'Send again anyway…' }).click()
+  await detail.getByRole('button', { name: 'Yes, it did not arrive: send it again' }).click()
+  // This backend has no SMTP server: the confirmed try fails, and the detail says so.
+  await expect(detail.locator('[data-notification="failed"]')).toContainText('SMTP_URL is not set')
+  expect((await sql<{ attempts: number }>('select max(attempts) as attempts from public.lead_mails where lead_id = $1', [uncertainId]))[0]?.attempts).toBe(2)
 })
 
 test('an admin at aal2 erases one lead after confirming', async ({ page }) => {

@@ -2,8 +2,9 @@
 // are sent again. Web-standard Request → Response; the contract is in docs/BACKEND.md ("The
 // intake endpoint").
 //   POST /submit-lead                 a buyer's lead (public, JSON only)
-//   POST /submit-lead/retry-pending   resend the mails of leads stuck "pending" (secret key only;
-//                                     a scheduled job calls it)
+//   POST /submit-lead/retry-pending   re-drive the mails that are due: failed past their backoff,
+//                                     left pending or with a lapsed lease (secret key only; a
+//                                     scheduled job calls it every minute)
 //   POST /submit-lead/resend          resend one lead's unsent mails (an admin, by the admin's
 //                                     own session: row level security decides who may)
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.

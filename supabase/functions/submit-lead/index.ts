@@ -7,7 +7,9 @@
 // binds no socket of its own choosing (Deno.serve's default is 0.0.0.0:8000).
 //
 // Secrets (docs/BACKEND.md): SMTP_URL, SALES_EMAIL, MAIL_FROM, SITE_URL, HCAPTCHA_SECRET or
-// TURNSTILE_SECRET, RATE_LIMIT_SALT, ALLOWED_ORIGINS, CLIENT_IP_SOURCE, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_CLIENT_PER_DAY.
+// TURNSTILE_SECRET, CAPTCHA_HOSTNAMES, CAPTCHA_ACTION, RATE_LIMIT_SALT, ALLOWED_ORIGINS,
+// CLIENT_IP_SOURCE, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_CLIENT_PER_DAY, SUBMIT_LEAD_MODE. In
+// production ALLOWED_ORIGINS, CLIENT_IP_SOURCE and a captcha secret are required (deployment.ts).
 // Supabase itself sets SUPABASE_URL and the project keys: SUPABASE_SECRET_KEYS and
 // SUPABASE_PUBLISHABLE_KEYS (JSON objects such as {"default":"sb_secret_…"}), and the legacy
 // SUPABASE_SERVICE_ROLE_KEY and SUPABASE_ANON_KEY, which are being retired.
