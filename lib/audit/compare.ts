@@ -72,7 +72,7 @@ export type TextFinding = { severity: Problem['severity']; kind: Problem['kind']
  * What is wrong with one translated text itself, whatever its freshness: placeholders unlike
  * English's, and its plural/select syntax and forms. An error here makes the text unusable as
  * it stands, so it counts as not translated in the completion figures, and the XLIFF export
- * sends it to the translator again (lib/i18n/xliff-export.ts).
+ * sends it to the translator again (lib/audit/xliff/xliff-export.ts).
  */
 export function textFindings(source: Unit, text: string, locale: string): TextFinding[] {
   const { placeholders: want, selects } = englishFacts(source)

@@ -10,10 +10,10 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
-import { ExportError, exportLocale } from '../../lib/i18n/xliff-export'
+import { ExportError, exportLocale } from '../../lib/audit/xliff/xliff-export'
 import { KEY_USAGE_FILE, readKeyUsage } from '../../lib/i18n/key-usage'
-import { buildTbx } from '../../lib/i18n/tbx'
-import { buildXliff } from '../../lib/i18n/xliff'
+import { buildTbx } from '../../lib/audit/xliff/tbx'
+import { buildXliff } from '../../lib/audit/xliff/xliff'
 
 const USAGE =
   'usage: npm run i18n:export -- <locale> [--review | --all] [--out reports/xliff/<locale>.xlf] [--content content] [--usage dist/ui-key-usage.json]'

@@ -6,8 +6,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { AuditSetupError, loadAudit } from '../../lib/audit/run'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
-import { ImportError, importXliff } from '../../lib/i18n/xliff-import'
-import { XliffError } from '../../lib/i18n/xliff'
+import { ImportError, importXliff } from '../../lib/audit/xliff/xliff-import'
+import { XliffError } from '../../lib/audit/xliff/xliff'
 
 const USAGE = 'usage: npm run i18n:import -- <file.xlf> [--content content]'
 

@@ -5,7 +5,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node
 import { join } from 'node:path'
 import { XMLParser } from 'fast-xml-parser'
 import { describe, expect, it } from 'vitest'
-import { TBX_NS } from '../../lib/i18n/tbx'
+import { TBX_NS } from '../../lib/audit/xliff/tbx'
 import { runCli, tempDir } from './audit/run-cli'
 
 const EN_TERMS = `concepts:

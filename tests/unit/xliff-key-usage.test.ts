@@ -4,7 +4,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { KeyUsage } from '../../lib/i18n/key-usage'
-import { parseXliff } from '../../lib/i18n/xliff'
+import { parseXliff } from '../../lib/audit/xliff/xliff'
 import { runCli, tempDir } from './audit/run-cli'
 
 describe('XLIFF context notes from the UI key usage', () => {

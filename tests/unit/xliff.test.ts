@@ -6,7 +6,7 @@ import { cpSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { filesUnder } from '../../lib/build/files-under'
-import { buildXliff, escapeText, parseXliff, XliffError } from '../../lib/i18n/xliff'
+import { buildXliff, escapeText, parseXliff, XliffError } from '../../lib/audit/xliff/xliff'
 import { runCli, spawnCli, tempDir } from './audit/run-cli'
 
 const FIXTURE = 'tests/fixtures/xliff'

@@ -4,9 +4,9 @@
 // has no previous text (the caller says so).
 import { execFileSync } from 'node:child_process'
 import { dirname, relative } from 'node:path'
-import { sourceHash } from '../audit/lock'
-import { mdxLeaves } from '../audit/mdx-leaves'
-import { yamlLeaves } from '../audit/yaml-leaves'
+import { sourceHash } from '../lock'
+import { mdxLeaves } from '../mdx-leaves'
+import { yamlLeaves } from '../yaml-leaves'
 
 /** How far back to look: a translation older than this many changes of its file is not found. */
 const MAX_COMMITS = 200

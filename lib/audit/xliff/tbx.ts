@@ -5,7 +5,7 @@
 // target, every forbidden variant (deprecatedTerm-admn-sts). The forms the audit accepts are
 // inflections of the one preferred term, not synonyms, so they go in a note, not as admitted
 // terms. Do-not-translate names are concepts of their own, the same term in every language.
-import type { QaRules } from '../audit/qa/rules'
+import type { QaRules } from '../qa/rules'
 import { escapeText } from './xliff'
 
 export const TBX_NS = 'urn:iso:std:iso:30042:ed-2'

@@ -7,9 +7,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { isMap, isScalar, isSeq, parseDocument, Scalar, visit, type Document, type Node, type YAMLMap, type YAMLSeq } from 'yaml'
-import type { Unit } from '../audit/collect'
-import { DEFAULT_STATE, isReviewState, lockFileText, lockPathFor, readLockFile, sourceHash } from '../audit/lock'
-import type { AuditInput } from '../audit/run'
+import type { Unit } from '../collect'
+import { DEFAULT_STATE, isReviewState, lockFileText, lockPathFor, readLockFile, sourceHash } from '../lock'
+import type { AuditInput } from '../run'
 import { SOURCE_HASH } from './xliff-export'
 import { parseXliff } from './xliff'
 
