@@ -4,7 +4,7 @@
 // When scripts/prerender.ts runs the prerender in shards (lib/routing/prerender-shards.ts), the
 // pages' onBeforePrerenderStart hooks give this run's shard only, and the check is of that shard.
 import type { PrerenderContext } from 'vike/types'
-import { allPageUrls, inThisShard } from '../lib/routing/prerender'
+import { allPageUrls, inThisShard } from '../lib/pages/prerender'
 
 export function onPrerenderStart(prerenderContext: PrerenderContext) {
   const urls = new Set(inThisShard(allPageUrls()))

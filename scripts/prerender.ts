@@ -23,7 +23,7 @@ import { createInterface } from 'node:readline'
 import { stripVTControlCharacters } from 'node:util'
 import { clearKeyUsageParts, KEY_USAGE_FILE, mergeKeyUsage } from '../lib/i18n/key-usage'
 import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
-import { allPageUrls, notFoundUrls, pageFile } from '../lib/routing/prerender'
+import { allPageUrls, notFoundUrls, pageFile } from '../lib/pages/prerender'
 import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
 import { finishPages, type PageScripts, pageScripts, writeSearchScript } from './page-scripts'
 

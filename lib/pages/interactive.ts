@@ -1,9 +1,9 @@
 // +data for interactive pages: head from UI strings "<page>.meta.*", plus the strings and links
-// the page needs in the browser (see lib/i18n/client-data.ts).
+// the page needs in the browser (see lib/pages/client-data.ts).
 import type { PageContextServer } from 'vike/types'
 import type { ClientData } from './page-data'
 import { routeTable, translator } from '../content/data'
-import { clientData } from '../i18n/client-data'
+import { clientData } from './client-data'
 import type { PageHead } from '../seo/head'
 import { sizingProductIds } from '../sizing/recommend'
 

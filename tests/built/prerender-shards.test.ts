@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, wri
 import { dirname, join, relative, resolve, sep } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { pageFolders } from '../../lib/build/reuse-pages'
-import { allPageUrls } from '../../lib/routing/prerender'
+import { allPageUrls } from '../../lib/pages/prerender'
 import { pageFiles } from '../../scripts/page-scripts'
 import { tempDir } from '../setup/temp-dirs'
 

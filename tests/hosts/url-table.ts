@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { facts, routeTable } from '../../lib/content/data'
-import { allPageUrls, notFoundUrls } from '../../lib/routing/prerender'
+import { allPageUrls, notFoundUrls } from '../../lib/pages/prerender'
 
 export const ROOT = 'dist/client'
 const CONFIG = ['_headers', '_redirects']

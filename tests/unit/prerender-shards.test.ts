@@ -4,7 +4,7 @@
 // pages the build gave in one run, written over the last site's files and without its leftovers
 // (that run is tests/built/prerender-shards.test.ts, after the build).
 import { describe, expect, it } from 'vitest'
-import { allPageUrls } from '../../lib/routing/prerender'
+import { allPageUrls } from '../../lib/pages/prerender'
 import { PAGES_PER_PROCESS, PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
 
 describe('shards of the prerender', () => {

@@ -1,7 +1,7 @@
 // https://vike.dev/data
 import type { PageContextServer } from 'vike/types'
 import { translator } from '../../../lib/content/data'
-import { serverHref } from '../../../lib/routing/href'
+import { serverHref } from '../../../lib/pages/href'
 import type { PageHead } from '../../../lib/seo/head'
 
 export type SearchPageData = { head: PageHead; productsHref: string }

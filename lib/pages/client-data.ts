@@ -2,9 +2,9 @@
 // under the given key prefixes (locale + English fallback), the fact values and resolved links.
 import { dictionaries, facts, localeInfo } from '../content/data'
 import { factVars } from '../facts/format'
-import { hrefMap } from '../routing/href'
+import { hrefMap } from './href'
 import type { LocaleCode } from '../routing/table'
-import type { ClientData } from '../pages/page-data'
+import type { ClientData } from './page-data'
 
 const pick = (dict: Record<string, string>, prefixes: string[]) =>
   Object.fromEntries(Object.entries(dict).filter(([key]) => prefixes.some((p) => key.startsWith(p))))

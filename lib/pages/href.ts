@@ -1,8 +1,8 @@
 // Server-side link resolution: an unknown or unavailable target fails the build with the target
 // and locale named, so a translator's typo never ships as a broken link.
 import { routeTable } from '../content/data'
-import { pathFor } from './paths'
-import type { LocaleCode } from './table'
+import { pathFor } from '../routing/paths'
+import type { LocaleCode } from '../routing/table'
 
 export function serverHref(locale: LocaleCode, onPage = '') {
   return (target: string): string => {

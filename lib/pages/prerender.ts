@@ -1,7 +1,7 @@
 // The URLs Vike prerenders, straight from the route table.
 import { join } from 'node:path'
 import { routeTable } from '../content/data'
-import { parseShard, SHARD_ENV, shardOf } from './prerender-shards'
+import { parseShard, SHARD_ENV, shardOf } from '../routing/prerender-shards'
 
 /**
  * Every localized URL of the routes rendered by `page` (e.g. "product" → 46 URLs), of this run's
