@@ -57,11 +57,13 @@ export const LEAD_ROW_COLUMNS = {
   ack_skipped: { type: 'text', nullable: true },
   mails_sent: { type: 'ARRAY', nullable: false },
   notification_claimed_at: { type: 'timestamp with time zone', nullable: true },
+  /** public.mailbox_key(email), generated: what the per-address acknowledgement cap counts. */
+  mailbox_key: { type: 'text', nullable: true },
 } as const satisfies Record<string, Col>
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
-export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed'] as const
+export const NOTIFICATION_STATUSES = ['pending', 'sent', 'failed', 'uncertain', 'needs_attention'] as const
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number]
 
 type ColumnValue<C extends Col> = C['nullable'] extends true ? PgToTs[C['type']] | null : PgToTs[C['type']]

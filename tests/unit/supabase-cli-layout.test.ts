@@ -38,7 +38,7 @@ describe('lib/leads/row.ts matches the migrated public.leads', () => {
   it('the status lists equal the CHECK constraints', async () => {
     const check = async (name: string) =>
       (await db.pg.query<{ def: string }>(`select pg_get_constraintdef(oid) as def from pg_constraint where conname = $1`, [name])).rows[0]?.def ?? ''
-    const listed = (def: string) => [...def.matchAll(/'([a-z]+)'::text/g)].map((m) => m[1])
+    const listed = (def: string) => [...def.matchAll(/'([a-z_]+)'::text/g)].map((m) => m[1])
     expect(listed(await check('leads_status_check'))).toEqual([...LEAD_STATUSES])
     expect(listed(await check('leads_notification_status_check'))).toEqual([...NOTIFICATION_STATUSES])
   })
