@@ -4,13 +4,13 @@
 // cpu-time.py around it. The bench never runs the build any other way than a user does.
 //
 // Peak memory: cpu-time.py appends the largest resident set of any process it waited for to the
-// file named by PEAK_RSS_LOG (lib/bench/peak-rss.ts). Every process of the build inherits the
+// file named by PEAK_RSS_LOG (scripts/bench/peak-rss.ts). Every process of the build inherits the
 // variable, so one file collects every task's figure; the build's peak is the largest of them.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PEAK_RSS_LOG, peakRssKb } from '../../lib/bench/peak-rss'
+import { PEAK_RSS_LOG, peakRssKb } from './peak-rss'
 
 export type StepResult = {
   step: string

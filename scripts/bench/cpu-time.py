@@ -1,7 +1,7 @@
 # Runs a command and prints the CPU time (user + system) of it and of EVERY process it started,
 # grandchildren included, as the last stderr line: "cpu-time-ms <n>". When PEAK_RSS_LOG names a
 # file, it also appends "peak-rss-kb <n>" to it: the largest resident set of any of those
-# processes (lib/bench/peak-rss.ts reads it). A file, not stderr, so the last line stays the CPU time.
+# processes (scripts/bench/peak-rss.ts reads it). A file, not stderr, so the last line stays the CPU time.
 # With `--record FILE` first, writes the CPU time and the peak memory to FILE instead of stderr
 # (scripts/bench/task-shell.sh: one file per build task).
 #

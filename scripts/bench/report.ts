@@ -455,7 +455,7 @@ function peerSection(scale: BuildReport[], cores: number, peerNotes: string[]): 
   const lines = [
     `### Against ${name}${hugoName ? ` and ${hugoName}` : ''}, same pages, same run`,
     '',
-    `Each build above is followed by ${name} building the same pages from their text and chrome (scripts/bench/peers/astro.ts), **cold**: every Astro cache (its content layer store, .astro/, Vite's cache) deleted first (lib/bench/peer-caches.ts); its rebuild with those caches kept is in the next section${hugoName ? `; then ${hugoName} (scripts/bench/peers/hugo.ts), cold` : ''}. Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py); peak memory is the largest resident set of any one of those processes. Warnings: lines our cold build printed that warn (the list is above). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
+    `Each build above is followed by ${name} building the same pages from their text and chrome (scripts/bench/peers/astro.ts), **cold**: every Astro cache (its content layer store, .astro/, Vite's cache) deleted first (scripts/bench/peers/peer-caches.ts); its rebuild with those caches kept is in the next section${hugoName ? `; then ${hugoName} (scripts/bench/peers/hugo.ts), cold` : ''}. Wall and CPU (user + system of every process the build started, Chromium's renderers included: scripts/bench/cpu-time.py); peak memory is the largest resident set of any one of those processes. Warnings: lines our cold build printed that warn (the list is above). Marginal cost: the straight line from the smallest to the largest build, and between neighbouring factors.`,
     '',
     ...notes.map((n) => `${n}\n`),
     table(
@@ -489,7 +489,7 @@ function peerSection(scale: BuildReport[], cores: number, peerNotes: string[]): 
       ]),
     ),
     '',
-    `Comparable weight, at ${top.factor}×: the peers render every page with the same chrome as ours (head links, navigation and its menus, language switcher, footer), its tables as tables, and our content stylesheet (lib/bench/peer-page.ts). Median bytes per page, as served; the ratios are the peer's over ours. The peers ship none of our islands' JavaScript or JSON-LD.`,
+    `Comparable weight, at ${top.factor}×: the peers render every page with the same chrome as ours (head links, navigation and its menus, language switcher, footer), its tables as tables, and our content stylesheet (scripts/bench/peers/peer-page.ts). Median bytes per page, as served; the ratios are the peer's over ours. The peers ship none of our islands' JavaScript or JSON-LD.`,
     '',
     table(
       ['Site', 'Pages', 'HTML per page', 'CSS per page', 'HTML ratio', 'CSS ratio'],

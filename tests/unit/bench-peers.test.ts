@@ -1,15 +1,15 @@
-// The bench's decisions that no build is needed to check (lib/bench/): which Astro caches a cold
-// peer build deletes, how the peak memory of a process tree is recorded and read, and what of our
-// built pages the peers render. The bench's entry points themselves are not imported (they run
+// The bench's decisions that no build is needed to check (scripts/bench/peak-rss.ts,
+// scripts/bench/peers/peer-*.ts): which Astro caches a cold peer build deletes, how the peak memory
+// of a process tree is recorded and read, and what of our built pages the peers render. The bench's entry points themselves are not imported (they run
 // builds when loaded).
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PEAK_RSS_LOG, peakRssKb } from '../../lib/bench/peak-rss'
-import { ASTRO_CACHES, ASTRO_CONFIG, deleteAstroCaches, unlistedAstroCaches } from '../../lib/bench/peer-caches'
-import { localeChrome, pageAsMarkdown, pageChrome } from '../../lib/bench/peer-page'
+import { PEAK_RSS_LOG, peakRssKb } from '../../scripts/bench/peak-rss'
+import { ASTRO_CACHES, ASTRO_CONFIG, deleteAstroCaches, unlistedAstroCaches } from '../../scripts/bench/peers/peer-caches'
+import { localeChrome, pageAsMarkdown, pageChrome } from '../../scripts/bench/peers/peer-page'
 
 const dir = mkdtempSync(join(tmpdir(), 'bench-peers-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))

@@ -5,18 +5,18 @@
 //
 // Each of our built pages becomes one Markdown entry of an Astro content collection: its text and
 // tables, and in its front matter its own links; the navigation and footer of each language are
-// one data file (lib/bench/peer-page.ts). One layout of
+// one data file (scripts/bench/peers/peer-page.ts). One layout of
 // comparable weight renders them: head links, header navigation with its menus, language
 // switcher, footer, and one stylesheet made of ours, which Vite bundles. Markdown parsing, a
 // layout per page and one HTML file per URL: the work our build does per page.
 //
-// Cold means cold: buildWithAstro deletes every Astro cache first (lib/bench/peer-caches.ts);
+// Cold means cold: buildWithAstro deletes every Astro cache first (scripts/bench/peers/peer-caches.ts);
 // rebuildWithAstro keeps them, and the report says which is which.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { ASTRO_CONFIG, deleteAstroCaches, unlistedAstroCaches } from '../../../lib/bench/peer-caches'
+import { ASTRO_CONFIG, deleteAstroCaches, unlistedAstroCaches } from './peer-caches'
 import { ourStylesheets, type PeerBuild, siteWeight, timed, writePagesAsMarkdown } from './shared'
 
 // Astro 5 is the newest line that runs on Node 20 (Astro 6+ needs Node 22).

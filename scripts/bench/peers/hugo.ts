@@ -1,7 +1,7 @@
 // Peer benchmark: the same pages built by Hugo, when the machine has it (Debian's `hugo` package;
 // without it the report says Hugo was skipped). Hugo is a single Go binary, the usual yardstick
 // for raw static-site speed. Each of our built pages becomes one Markdown page with the same front
-// matter and per-language data the Astro peer gets (lib/bench/peer-page.ts), rendered through a layout of the same
+// matter and per-language data the Astro peer gets (scripts/bench/peers/peer-page.ts), rendered through a layout of the same
 // weight as Astro's (astro.ts), with our stylesheet minified and fingerprinted by Hugo Pipes.
 // Every page is a branch bundle (`<path>/_index.md`), so a URL that has pages below it
 // (/en/guide/ and /en/guide/<slug>/) maps the same way as one that has none. Every build is cold:

@@ -1,9 +1,9 @@
 // What the peer benchmarks (astro.ts, hugo.ts) share: our built pages as Markdown with the data of
-// their chrome (lib/bench/peer-page.ts), our stylesheets, the timing of a peer's build (counted
+// their chrome (scripts/bench/peers/peer-page.ts), our stylesheets, the timing of a peer's build (counted
 // as our build's tasks are: scripts/bench/build.ts), and the weight check of a peer's output.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
-import { type LocaleChrome, localeChrome, pageAsMarkdown } from '../../../lib/bench/peer-page'
+import { type LocaleChrome, localeChrome, pageAsMarkdown } from './peer-page'
 import { htmlFiles } from '../../../tests/helpers/page-weight'
 import type { Timed } from '../build'
 
