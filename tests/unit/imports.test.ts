@@ -57,15 +57,15 @@ describe('components/ import neither pages/ nor renderer/', () => {
   })
 })
 
+/** The file a relative specifier of `from` names, or undefined for a package. */
+const resolveFile = (from: string, specifier: string) => {
+  if (!specifier.startsWith('.')) return undefined
+  const base = relative(process.cwd(), resolve(dirname(from), specifier))
+  return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f))
+}
+
 describe('no import cycles', () => {
   const FOLDERS = ['lib', 'components', 'renderer', 'pages', 'scripts', 'server']
-
-  /** The file a relative specifier of `from` names, or undefined for a package. */
-  const resolveFile = (from: string, specifier: string) => {
-    if (!specifier.startsWith('.')) return undefined
-    const base = relative(process.cwd(), resolve(dirname(from), specifier))
-    return [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((f) => /\.tsx?$/.test(f) && existsSync(f))
-  }
 
   /** Every cycle reached by a depth-first walk, as "a -> b -> a". */
   const cycles = (graph: Map<string, string[]>) => {
@@ -103,5 +103,56 @@ describe('no import cycles', () => {
     )
     expect(graph.size).toBeGreaterThan(100)
     expect(cycles(graph)).toEqual([])
+  })
+})
+
+// Inside lib/, too, imports run one way: each folder sits in a layer and imports only folders of
+// the layers below it (never its own layer's peers). Two folders importing each other always put
+// one import upward, so this also keeps lib/ free of folder cycles. A new folder needs a layer.
+describe('lib/ folders import only the layers below them', () => {
+  /** lib/'s folders (and its top-level files), lowest layer first. */
+  const LAYERS = [
+    ['csv', 'routing', 'sizing', 'supabase'], // no other lib/ folder
+    ['auth', 'i18n', 'seo'], // locales and UI strings, head tags
+    ['build', 'facts', 'leads'], // the build's pure parts, formatted facts, the lead form
+    ['content'], // velite's output and its checks
+    ['audit', 'documents', 'navigation.ts'], // the translation audit (and its XLIFF, TBX), data sheets, menus
+    ['pages'], // what pages/ and renderer/ need: page data, client data, hrefs, prerender URLs
+  ]
+  const layerOf = (file: string) => {
+    const room = file.split('/')[1]!
+    const layer = LAYERS.findIndex((folders) => folders.includes(room))
+    if (layer < 0) throw new Error(`${file}: lib/${room} is in no layer of LAYERS (tests/unit/imports.test.ts); add it`)
+    return layer
+  }
+  /** "file: specifier (a → b)" when `file`'s import of `target` does not go down a layer. */
+  const upward = (file: string, specifier: string, target: string) => {
+    const [from, to] = [file.split('/')[1]!, target.split('/')[1]!]
+    if (!target.startsWith('lib/') || from === to || layerOf(target) < layerOf(file)) return []
+    return [`${file}: ${specifier} (lib/${from} → lib/${to})`]
+  }
+
+  it('flags an import up or across a layer, not one down (the control for the check below)', () => {
+    expect(upward('lib/i18n/xliff-export.ts', '../audit/compare', 'lib/audit/compare.ts')).toEqual([
+      'lib/i18n/xliff-export.ts: ../audit/compare (lib/i18n → lib/audit)',
+    ])
+    expect(upward('lib/seo/head.ts', '../i18n/types', 'lib/i18n/types.ts')).toHaveLength(1)
+    expect(upward('lib/audit/compare.ts', '../i18n/translate', 'lib/i18n/translate.ts')).toEqual([])
+    expect(upward('lib/i18n/fill.ts', './types', 'lib/i18n/types.ts')).toEqual([])
+    expect(upward('lib/pages/article.ts', '../../renderer/x', 'renderer/x.ts')).toEqual([])
+    expect(() => layerOf('lib/attic/x.ts')).toThrow('lib/attic is in no layer')
+  })
+
+  it('no file in lib/ imports a folder of its own layer or one above', () => {
+    const code = files('lib').filter((file) => !/\.test\.tsx?$/.test(file))
+    for (const file of code) layerOf(file)
+    const offending = code.flatMap((file) =>
+      specifiers(readFileSync(file, 'utf8')).flatMap((s) => {
+        const target = resolveFile(file, s)
+        return target ? upward(file, s, target) : []
+      }),
+    )
+    expect(code.length).toBeGreaterThan(80)
+    expect(offending).toEqual([])
   })
 })
