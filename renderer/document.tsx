@@ -3,6 +3,7 @@ import { Footer } from '../components/layout/footer'
 import { Header } from '../components/layout/header'
 import { logoDataUri } from '../components/layout/logo'
 import type { SwitcherItem } from '../components/layout/language-switcher'
+import { isStaffPage } from '../components/layout/staff'
 import { WhatsAppLink } from '../components/layout/whatsapp'
 import { useI18n } from '../lib/i18n/context'
 import type { LocaleCode } from '../lib/routing/table'
@@ -77,7 +78,7 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
           {islandJson ? <script type="application/json" id={ISLAND_PROPS_ID} dangerouslySetInnerHTML={{ __html: islandJson }} /> : null}
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />
-        <WhatsAppLink className="whatsapp-float" floating />
+        {isStaffPage(currentPage) ? null : <WhatsAppLink className="whatsapp-float" floating />}
         {/* The admin page is a staff tool that stores only the sign-in session: no consent to ask,
             and the banner would sit over the inbox. */}
         {currentPage === 'admin' ? null : <CookieBanner />}

@@ -4,6 +4,7 @@ import { guideMenu, isActive, mainMenu, productMenu, type MenuItem } from '../..
 import type { LocaleCode } from '../../lib/routing/table'
 import { LanguageSwitcher, type SwitcherItem } from './language-switcher'
 import { logoDataUri } from './logo'
+import { isStaffPage } from './staff'
 import { WhatsAppLink } from './whatsapp'
 
 type Props = { locale: LocaleCode; currentPath: string; currentPage: string; switcher: SwitcherItem[]; quotePath: string; homePath: string; searchPath: string }
@@ -65,11 +66,15 @@ export function Header({ locale, currentPath, currentPage, switcher, quotePath, 
             </svg>
             <span className="visually-hidden">{t('nav.search')}</span>
           </a>
-          <LanguageSwitcher items={switcher} />
-          <WhatsAppLink className="header-whatsapp" />
-          <a className="btn btn-primary" href={quotePath}>
-            {t('nav.getQuote')}
-          </a>
+          {isStaffPage(currentPage) ? null : (
+            <>
+              <LanguageSwitcher items={switcher} />
+              <WhatsAppLink className="header-whatsapp" />
+              <a className="btn btn-primary" href={quotePath}>
+                {t('nav.getQuote')}
+              </a>
+            </>
+          )}
         </div>
       </div>
     </header>

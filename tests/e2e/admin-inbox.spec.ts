@@ -195,6 +195,19 @@ test('the view is in the address bar: a reload or a shared link shows it, back a
   await shared.close()
 })
 
+test('the inbox wears no buyer chrome: no language switcher, WhatsApp link or "Get Quote" button', async ({ page }) => {
+  const buyerChrome = ['.lang-switcher', 'a[href^="https://wa.me/"]', '.header-actions .btn-primary']
+  // The same selectors find them on a buyer page, so their absence below means something.
+  await page.goto('/en/about/')
+  for (const selector of buyerChrome) await expect(page.locator(selector).first(), selector).toBeAttached()
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  for (const selector of buyerChrome) await expect(page.locator(selector), selector).toHaveCount(0)
+  // Staff still reach the site: the brand and the menu stay.
+  await expect(page.locator('.site-header .brand')).toBeVisible()
+})
+
 test('at 1400 px the table splits no word; the page has no cookie banner', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 })
   await open(page)
