@@ -31,9 +31,7 @@ const COOKIE_KEYS = ['cookie.accept', 'cookie.close', 'cookie.decline', 'cookie.
 function renderPage(locale: LocaleCode, primary: Record<string, string>) {
   const t = createTranslator(primary, en, {}, locale)
   const crumb = t('nav.home')
-  const body = renderToString(
-    createElement(I18nProvider, { locale, dir: 'ltr', primary, fallback: en, vars: {}, interpolate, children: createElement(CookieBanner) }),
-  )
+  const body = renderToString(createElement(I18nProvider, { locale, dir: 'ltr', primary, fallback: en, vars: {}, interpolate }, createElement(CookieBanner)))
   return `<p>${crumb}</p>${body}`
 }
 
