@@ -25,20 +25,21 @@ test('English, 314 mm, drying, sausage & salami: standard 100 mm netting, not ma
   await expect(row(result, 'Netting')).toHaveText('Sausage & Salami Netting, standard size')
   await expect(row(result, 'Inner diameter (netting size)')).toHaveText('100 mm')
   await expect(row(result, 'Relaxed diameter, on the roll')).toHaveText('≈ 63 mm')
-  // the line is knitted in 16, 18 and 20; 100 mm is in the small end of its 80–180 mm range → 20
-  await expect(row(result, 'Stitch count')).toHaveText('20')
+  // the line is knitted in 16, 18 and 20; drying takes the line's lowest count at every size
+  // (content/facts.yml sizing.stitchesByProcess) → 16
+  await expect(row(result, 'Stitch count')).toHaveText('16')
   await expect(row(result, 'Roll length')).toHaveText('50 m, 100 m, or custom lengths on request')
   await expect(result).toContainText(
     '100 mm is inside the standard range of Sausage & Salami Netting, 80 mm to 180 mm: a standard size, no special order needed.',
   )
   await expect(result).not.toContainText('made to order')
-  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=20&process=drying$/)
+  await expect(result.getByRole('link', { name: 'Request a quote with this size' })).toHaveAttribute('href', /diameter=100&stitches=16&process=drying$/)
 })
 
 test('German, "314,5" mm, roasting, pork: Standardgröße 100 mm, keine Sonderanfertigung', async ({ page }) => {
   const result = await recommend(page, '/de/groessen-auswahl/', { circumference: '314,5', process: 'roasting', product: 'pork' })
   await expect(row(result, 'Innendurchmesser (Netzgröße)')).toHaveText('100 mm')
-  await expect(row(result, 'Durchmesser entspannt, auf der Rolle')).toHaveText('≈ 69 mm')
+  await expect(row(result, 'Entspannter Durchmesser (auf der Rolle)')).toHaveText('≈ 69 mm')
   await expect(row(result, 'Netz')).toContainText('Standardgröße')
   await expect(result).toContainText('liegt im Standardbereich')
   await expect(result).not.toContainText('auf Bestellung')

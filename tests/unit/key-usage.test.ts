@@ -32,7 +32,6 @@ function renderPage(locale: LocaleCode, primary: Record<string, string>) {
   const t = createTranslator(primary, en, {}, locale)
   const crumb = t('nav.home')
   const children = createElement(CookieBanner)
-  // biome-ignore lint/correctness/noChildrenProp: Props requires children, and this .ts test has no JSX
   const body = renderToString(createElement(I18nProvider, { locale, dir: 'ltr', primary, fallback: en, vars: {}, interpolate, children }))
   return `<p>${crumb}</p>${body}`
 }
