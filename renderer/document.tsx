@@ -1,4 +1,4 @@
-import { CookieBanner } from '../components/layout/cookie-banner'
+import { ASK_CONSENT, CookieBanner } from '../components/layout/cookie-banner'
 import { Footer } from '../components/layout/footer'
 import { Header } from '../components/layout/header'
 import { logoDataUri } from '../components/layout/logo'
@@ -55,6 +55,8 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="theme-color" content="#0f3d3e" />
         <link rel="icon" href={logoDataUri()} type="image/svg+xml" />
+        {/* Before the body: whether the cookie banner shows is known at the first paint. */}
+        {currentPage === 'admin' ? null : <script dangerouslySetInnerHTML={{ __html: ASK_CONSENT }} />}
         {jsonLd.map((d, i) => (
           <script key={i} type="application/ld+json" dangerouslySetInnerHTML={{ __html: serializeJsonLd(fillDeep(d, fill) as object) }} />
         ))}
@@ -72,6 +74,9 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
           homePath={paths.home}
           searchPath={paths.search}
         />
+        {/* In the flow above the page, so it covers none of it (components/layout/cookie-banner.tsx).
+            The admin page is a staff tool that stores only the sign-in session: no consent to ask. */}
+        {currentPage === 'admin' ? null : <CookieBanner />}
         {/* Site search indexes only pages that search engines may index (scripts/search-index.ts). */}
         <main id="main" tabIndex={-1} data-pagefind-body={tags.robots.startsWith('index') ? '' : undefined}>
           <div id="root" dangerouslySetInnerHTML={{ __html: rootHtml }} />
@@ -79,9 +84,6 @@ export function Document({ locale, dir, tags, jsonLd, currentPath, currentPage, 
         </main>
         <Footer locale={locale} downloadsPath={paths.downloads} />
         {isStaffPage(currentPage) ? null : <WhatsAppLink className="whatsapp-float" floating />}
-        {/* The admin page is a staff tool that stores only the sign-in session: no consent to ask,
-            and the banner would sit over the inbox. */}
-        {currentPage === 'admin' ? null : <CookieBanner />}
       </body>
     </html>
   )

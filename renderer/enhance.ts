@@ -1,32 +1,33 @@
 // The one small progressive-enhancement script every page loads. Everything it touches also
 // works without it (CSS hover/focus dropdowns, native popovers), except the cookie banner.
-const COOKIE_KEY = 'cookieConsent'
-const COOKIE_DELAY_MS = 2000 // spec §9
+/** Where the buyer's cookie choice is kept ("accepted" or "declined"). */
+export const COOKIE_KEY = 'cookieConsent'
+/** The class on <html> while the cookie banner asks; cookie-banner.css shows the banner only then. */
+export const ASKING = 'consent-ask'
 
-function readConsent(): string | null {
-  try {
-    return localStorage.getItem(COOKIE_KEY)
-  } catch {
-    return 'unavailable' // storage blocked: never nag on every page
-  }
-}
-
+// Whether the banner shows is decided in the head, before the page is parsed
+// (components/layout/cookie-banner.tsx, ASK_CONSENT); this records the choice. Escape inside it is
+// its close button: close and decline. Focus then goes to the page, not to the top of the document.
 function cookieBanner() {
   const banner = document.getElementById('cookie-banner')
-  if (!banner || readConsent()) return
-  setTimeout(() => {
-    banner.hidden = false
-    banner.classList.add('is-visible')
-  }, COOKIE_DELAY_MS)
-  banner.addEventListener('click', (event) => {
-    const choice = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent
-    if (!choice) return
+  const root = document.documentElement
+  if (!banner || !root.classList.contains(ASKING)) return
+  const choose = (choice: string) => {
     try {
       localStorage.setItem(COOKIE_KEY, choice)
     } catch {
       /* storage blocked: hide for this page view only */
     }
-    banner.hidden = true
+    const hadFocus = banner.contains(document.activeElement)
+    root.classList.remove(ASKING)
+    if (hadFocus) document.getElementById('main')?.focus({ preventScroll: true })
+  }
+  banner.addEventListener('click', (event) => {
+    const choice = (event.target as Element).closest<HTMLElement>('[data-consent]')?.dataset.consent
+    if (choice) choose(choice)
+  })
+  banner.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') choose('declined')
   })
 }
 

@@ -62,11 +62,12 @@ export function finishPages(files: string[], scripts: PageScripts): void {
   }
 }
 
-/** The CSP hashes (script-src) of every inline module script the pages carry. */
+/** The CSP hashes (script-src) of every inline script the pages carry: module scripts, and the
+ *  classic one that shows the cookie banner while the page is parsed (components/layout/cookie-banner.tsx). */
 export function inlineScriptHashes(pages: Iterable<string>): string[] {
   const hashes = new Set<string>()
   // Up to the first "</script>", as the browser reads it: inlineCode escapes any inside the code.
-  for (const html of pages) for (const m of html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)) hashes.add(cspHash(m[1]!))
+  for (const html of pages) for (const m of html.matchAll(/<script(?: type="module")?>([\s\S]*?)<\/script>/g)) hashes.add(cspHash(m[1]!))
   return [...hashes].sort()
 }
 

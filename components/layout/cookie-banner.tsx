@@ -1,16 +1,31 @@
 import { useI18n } from '../../lib/i18n/context'
+import { ASKING, COOKIE_KEY } from '../../renderer/enhance'
 
-// Hidden until the shared script decides (spec §4): shown after 2000 ms when localStorage has no
-// cookieConsent, with a 0.5 s animation. Without JavaScript it never shows, and nothing is stored.
+/**
+ * Runs in the head, before the body is parsed (renderer/document.tsx): a classic inline script,
+ * since module scripts run only once the whole page is parsed, when showing the banner would push
+ * the page down. No choice stored: the banner shows from the first paint. A choice stored, storage
+ * blocked, or no JavaScript (nothing could be stored): it never shows. Its CSP hash is taken by
+ * postbuild (scripts/page-scripts.ts, inlineScriptHashes).
+ */
+export const ASK_CONSENT = `try{localStorage.getItem(${JSON.stringify(COOKIE_KEY)})||document.documentElement.classList.add(${JSON.stringify(ASKING)})}catch(e){}`
+
+// A bar in the page flow between the header and the page (renderer/document.tsx), not a layer
+// over it: it takes its own space from the first paint, so it covers nothing the buyer reads or
+// has just asked for (the size selector's result, a form's errors), and shows without a delay or
+// an animation, since either would move the page after it had painted. Choosing hides it
+// (renderer/enhance.ts); the page moving up then follows the buyer's own click or key.
 export function CookieBanner() {
   const { t } = useI18n()
   return (
-    <section className="cookie-banner" id="cookie-banner" aria-labelledby="cookie-title" hidden>
-      <div className="cookie-inner">
-        <h2 id="cookie-title" className="cookie-title">
-          {t('cookie.title')}
-        </h2>
-        <p>{t('cookie.text')}</p>
+    <section className="cookie-banner" id="cookie-banner" aria-labelledby="cookie-title">
+      <div className="cookie-inner container">
+        <div className="cookie-text">
+          <h2 id="cookie-title" className="cookie-title">
+            {t('cookie.title')}
+          </h2>
+          <p>{t('cookie.text')}</p>
+        </div>
         <div className="cookie-actions">
           <button type="button" className="btn btn-primary" data-consent="accepted">
             {t('cookie.accept')}

@@ -1,6 +1,6 @@
-// The layout shell: skip link, dropdowns, mobile menu, WhatsApp, cookie banner (spec §2, §4, §9).
-// Timers run on page.clock (the cookie banner's 2000 ms), CSS animations are read through the
-// Web Animations API (the floating WhatsApp button's 1 s delay): no test sleeps.
+// The layout shell: skip link, dropdowns, mobile menu, WhatsApp (spec §2, §4); the cookie banner
+// has cookie-banner.spec.ts. Timers run on page.clock, CSS animations are read through the
+// Web Animations API (the floating WhatsApp button's delay): no test sleeps.
 import type { Page } from '@playwright/test'
 import { expect, readOnlyTest as test } from './fixtures'
 
@@ -58,8 +58,9 @@ test.describe('layout', () => {
     await expect(page.locator('#menu-products')).toBeVisible()
     await page.keyboard.press('Escape')
     await expect(toggle).toHaveAttribute('aria-expanded', 'false')
-    await page.clock.runFor(2100)
-    await expect(page.locator('#cookie-banner')).toBeVisible()
+    await page.locator('#cookie-banner [data-consent="accepted"]').click()
+    await expect(page.locator('#cookie-banner')).toBeHidden()
+    expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted')
     await expect(page.locator('form.lead-form button[type=submit]')).toBeDisabled()
   })
 
@@ -105,45 +106,6 @@ test.describe('layout', () => {
     expect(await visibilityAt(1400)).toBe('visible')
     await float.evaluate((el) => el.getAnimations()[0]!.finish())
     await expect(float).toBeVisible()
-  })
-
-  test.describe('cookie banner', () => {
-    test('appears after 2000 ms when nothing is stored; Accept All stores accepted', async ({ page }) => {
-      await stopClock(page)
-      await page.goto('/en/about/')
-      const banner = page.locator('#cookie-banner')
-      await page.clock.runFor(1500)
-      await expect(banner).toBeHidden()
-      await page.clock.runFor(600)
-      await expect(banner).toBeVisible()
-      await expect(banner).toHaveCSS('animation-duration', '0.5s')
-      await page.click('#cookie-banner [data-consent="accepted"]')
-      await expect(banner).toBeHidden()
-      expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('accepted')
-      await page.reload()
-      await page.clock.runFor(2500)
-      await expect(banner).toBeHidden()
-    })
-
-    for (const which of ['Decline', 'close icon']) {
-      test(`${which} stores declined`, async ({ page }) => {
-        await stopClock(page)
-        await page.goto('/fr/a-propos/')
-        await page.clock.runFor(2100)
-        await expect(page.locator('#cookie-banner')).toBeVisible()
-        await page.click(which === 'Decline' ? '.cookie-actions [data-consent="declined"]' : '.cookie-close')
-        await expect(page.locator('#cookie-banner')).toBeHidden()
-        expect(await page.evaluate(() => localStorage.getItem('cookieConsent'))).toBe('declined')
-      })
-    }
-
-    test('stays hidden when a choice is already stored', async ({ page }) => {
-      await stopClock(page)
-      await page.addInitScript(() => localStorage.setItem('cookieConsent', 'declined'))
-      await page.goto('/en/about/')
-      await page.clock.runFor(2500)
-      await expect(page.locator('#cookie-banner')).toBeHidden()
-    })
   })
 })
 

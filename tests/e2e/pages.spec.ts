@@ -99,8 +99,8 @@ test.describe('pages', () => {
     await page.goto('/en/elastic-meat-netting/beef-netting/')
     await network.quiet()
     expect(loaded).toEqual([])
-    // The inline script is what shows the cookie banner (spec: after 2 s).
-    await page.clock.runFor(2500)
+    // The inline scripts run: the one in the head shows the cookie banner, the page script marks the page.
     await expect(page.locator('#cookie-banner')).toBeVisible()
+    await expect(page.locator('html')).toHaveClass(/\bjs\b/)
   })
 })

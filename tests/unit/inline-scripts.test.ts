@@ -43,10 +43,10 @@ describe('islands load after the page has loaded', () => {
 })
 
 describe('CSP hashes of the inline scripts the pages carry (scripts/page-scripts.ts)', () => {
-  it('hashes each inline module script whole, "<" and an escaped "</script" included, and nothing else', () => {
+  it('hashes each inline module and classic script whole, "<" and an escaped "</script" included, and nothing else', () => {
     const code = 'for(let i=0;i<3;i++)document.body.append("</script>")'
-    const page = `<body><script type="application/ld+json">{"@type":"Organization"}</script><script type="module">${inlineCode(code)}</script><script type="module">go()</script></body>`
-    expect(inlineScriptHashes([page, page])).toEqual([cspHash(inlineCode(code)), cspHash('go()')].sort())
+    const page = `<body><script type="application/ld+json">{"@type":"Organization"}</script><script>show()</script><script type="module">${inlineCode(code)}</script><script type="module">go()</script></body>`
+    expect(inlineScriptHashes([page, page])).toEqual([cspHash(inlineCode(code)), cspHash('go()'), cspHash('show()')].sort())
   })
 })
 
