@@ -171,6 +171,16 @@ export function detailText(row: LeadRow, column: (typeof LEAD_COLUMNS)[number], 
   return cellText(row, column)
 }
 
-const dateTime = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' })
-/** A timestamp from the database, for people (the CSV keeps the ISO value). */
+// In the browser's own time zone, and saying which: staff in Istanbul and in Hamburg read the
+// same lead, and a time without its zone is a guess. timeZoneName cannot be combined with
+// dateStyle/timeStyle, hence the parts.
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZoneName: 'short',
+})
+/** A timestamp from the database, for people: "23 Nov 2026, 10:05 CET" (the CSV keeps the ISO value). */
 export const formatDate = (iso: string) => (iso ? dateTime.format(new Date(iso)) : '')

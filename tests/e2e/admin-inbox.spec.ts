@@ -250,6 +250,26 @@ test('the lead detail names products, unit and process as the forms do', async (
   await sql('delete from public.leads where id = $1', [lead!.id])
 })
 
+test.describe('in New York', () => {
+  test.use({ timezoneId: 'America/New_York' })
+  test('times are local, with the zone', async ({ page }) => {
+    const [lead] = await sql<{ id: string }>(
+      `insert into public.leads (id, kind, name, email, company, country, products, quantity, quantity_unit, locale, consent_privacy, consent_at, created_at)
+       values (gen_random_uuid(), 'quote', 'Zone Test', 'zone@example.com', 'Prime Meats', 'United Kingdom', '{beef}', '200', 'metres', 'en', true,
+         '2026-11-23T09:04:00Z', '2026-11-23T09:05:00Z')
+       returning id`,
+    )
+    await open(page, `/en/admin/#lead=${lead!.id}`)
+    await signIn(page)
+    const detail = page.getByRole('dialog')
+    // 09:05 UTC is 04:05 in New York in November (UTC-5).
+    await expect(detail.locator('[data-field="created_at"]')).toHaveText('23 Nov 2026, 04:05 GMT-5')
+    await expect(detail.locator('[data-field="consent_at"]')).toHaveText('23 Nov 2026, 04:04 GMT-5')
+    await detail.getByRole('button', { name: 'Close' }).click()
+    await sql('delete from public.leads where id = $1', [lead!.id])
+  })
+})
+
 test('the admin changes the status and adds a note; aal1 cannot erase', async ({ page }) => {
   await open(page)
   await signIn(page)
