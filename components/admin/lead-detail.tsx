@@ -12,6 +12,7 @@ import {
   COLUMN_LABELS,
   detailText,
   formatDate,
+  KIND_LABELS,
   LEAD_COLUMNS,
   LEAD_STATUSES,
   NOTES_MAX,
@@ -136,7 +137,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
       ) : (
         <>
           <h2 id="admin-detail-heading">
-            {row.kind} lead from {row.name}
+            {KIND_LABELS[row.kind] ?? row.kind} lead from {row.name}
           </h2>
           <NotificationState row={row} client={client} onResent={(r) => onChanged(r.id, r)} setRow={setRow} />
           <form className="admin-form admin-triage" onSubmit={save}>

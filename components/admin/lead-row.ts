@@ -63,6 +63,9 @@ export const ACK_SKIPPED_LABELS: Record<NonNullable<LeadRow['ack_skipped']>, str
 /** The sales pipeline, in order (the CHECK constraint's list). */
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
+/** The kinds of lead as people call them ("Quote lead from …"), not as the database stores them. */
+export const KIND_LABELS: Record<LeadRow['kind'], string> = { contact: 'Contact', quote: 'Quote', samples: 'Samples' }
+
 export const STATUS_LABELS: Record<LeadStatus, string> = {
   new: 'New',
   contacted: 'Contacted',

@@ -10,7 +10,7 @@ import { usePageData } from '../page-data'
 import type { AdminData } from '../../lib/pages/admin'
 import { LeadDetail } from './lead-detail'
 import { fetchAll, fetchPage, leadIdFromHash, NO_FILTERS, PAGE_SIZE, SORTS, type LeadFilters, type LeadSort } from './lead-query'
-import { formatDate, isStuck, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
+import { formatDate, isStuck, KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
 import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadSummary } from './lead-summary'
 import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
@@ -205,7 +205,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
               <option value="">All kinds</option>
               {KINDS.map((k) => (
                 <option key={k} value={k}>
-                  {k}
+                  {KIND_LABELS[k]}
                 </option>
               ))}
             </select>
@@ -306,7 +306,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
                 {result.rows.map((row) => (
                   <tr key={row.id} data-lead-id={row.id}>
                     <td>{formatDate(row.created_at)}</td>
-                    <td>{row.kind}</td>
+                    <td>{KIND_LABELS[row.kind] ?? row.kind}</td>
                     <td className="admin-text">{row.name}</td>
                     <td className="admin-text">{row.company ?? ''}</td>
                     <td className="admin-text" dir="ltr">

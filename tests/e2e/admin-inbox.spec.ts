@@ -121,7 +121,7 @@ test('filters, search and paging run in the database with the true total', async
 
   await page.getByLabel('Kind', { exact: true }).selectOption('quote')
   await expect(count(page)).toHaveText('Page 1 of 1 — 40 leads match the filters')
-  await expect(rows(page).locator('td:nth-child(2)')).toHaveText(Array(40).fill('quote'))
+  await expect(rows(page).locator('td:nth-child(2)')).toHaveText(Array(40).fill('Quote'))
 
   await page.getByLabel('Status', { exact: true }).selectOption('won')
   const expected = await sql<{ n: number }>(`select count(*)::int as n from public.leads where kind = 'quote' and status = 'won'`)
@@ -242,6 +242,7 @@ test('the lead detail names products, unit and process as the forms do', async (
   await open(page, `/en/admin/#lead=${lead!.id}`)
   await signIn(page)
   const detail = page.getByRole('dialog')
+  await expect(detail.locator('#admin-detail-heading')).toHaveText('Quote lead from Names Test')
   await expect(detail.locator('[data-field="products"]')).toHaveText('Beef Netting; Lamb Netting')
   await expect(detail.locator('[data-field="quantity_unit"]')).toHaveText('Metres')
   await expect(detail.locator('[data-field="process"]')).toHaveText('Roasting')
