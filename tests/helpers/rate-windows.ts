@@ -16,3 +16,13 @@ export async function countingWindows<T>(db: PGlite, burst: () => Promise<T>): P
   const last = await windowStart(db)
   return { result, windows: Math.round((last - first) / 600) + 1 }
 }
+
+/**
+ * What a burst of `attempts` may store under a limit of `limit` per window: exactly
+ * min(attempts, limit) inside one window; across a boundary, at least that and at most the limit
+ * in each window touched (which requests fall on which side depends on the machine's speed).
+ */
+export function storedRange(attempts: number, limit: number, windows: number): [number, number] {
+  const one = Math.min(attempts, limit)
+  return [one, Math.min(attempts, limit * windows)]
+}
