@@ -305,7 +305,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
               <tbody>
                 {result.rows.map((row) => (
                   <tr key={row.id} data-lead-id={row.id}>
-                    <td>{formatDate(row.created_at)}</td>
+                    <td className="admin-when">{formatDate(row.created_at)}</td>
                     <td>{KIND_LABELS[row.kind] ?? row.kind}</td>
                     <td className="admin-text">{row.name}</td>
                     <td className="admin-text">{row.company ?? ''}</td>

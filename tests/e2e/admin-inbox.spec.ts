@@ -208,6 +208,27 @@ test('the inbox wears no buyer chrome: no language switcher, WhatsApp link or "G
   await expect(page.locator('.site-header .brand')).toBeVisible()
 })
 
+test('the inbox fits 1,024 to 1,440 px without sideways scrolling, also with a lead open', async ({ page }) => {
+  const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  for (const width of [1024, 1100, 1280, 1440]) {
+    await page.setViewportSize({ width, height: 800 })
+    await expect.poll(overflow, { message: `overflow at ${width} px` }).toBeLessThanOrEqual(0)
+    // The last column ("View") is inside the viewport, not cut off by a scroller.
+    const box = (await rows(page).first().getByRole('button', { name: /^View/ }).boundingBox())!
+    expect(box.x + box.width, `View at ${width} px`).toBeLessThanOrEqual(width)
+  }
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await rows(page).first().getByRole('button', { name: /^View/ }).click()
+  await expect(page.getByRole('dialog').getByLabel('Status')).toBeVisible()
+  expect(await page.evaluate(() => window.scrollX)).toBe(0)
+  await expect.poll(overflow, { message: 'overflow with a lead open' }).toBeLessThanOrEqual(0)
+  await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click()
+})
+
 test('at 1400 px the table splits no word; the page has no cookie banner', async ({ page }) => {
   await page.setViewportSize({ width: 1400, height: 900 })
   await open(page)
