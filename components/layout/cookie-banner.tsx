@@ -21,9 +21,10 @@ export function CookieBanner() {
     <section className="cookie-banner" id="cookie-banner" aria-labelledby="cookie-title">
       <div className="cookie-inner container">
         <div className="cookie-text">
-          <h2 id="cookie-title" className="cookie-title">
+          {/* Not a heading: the bar comes before the page's h1, and a page's first heading is its h1. */}
+          <p id="cookie-title" className="cookie-title">
             {t('cookie.title')}
-          </h2>
+          </p>
           <p>{t('cookie.text')}</p>
         </div>
         <div className="cookie-actions">

@@ -65,7 +65,7 @@ test('every page has a search entry in the header, and content pages load no sea
   await page.goto('/fr/a-propos/')
   const entry = page.locator('header a.header-search')
   await expect(entry).toHaveAttribute('href', '/fr/recherche/')
-  await expect(entry).toHaveAccessibleName('Recherche')
+  await expect(entry).toHaveAccessibleName('Rechercher')
   expect(scripts.filter((s) => s.includes('pagefind'))).toEqual([])
   await entry.click()
   await expect(page).toHaveURL(/\/fr\/recherche\/$/)
