@@ -1,9 +1,6 @@
 // The one small progressive-enhancement script every page loads. Everything it touches also
 // works without it (CSS hover/focus dropdowns, native popovers), except the cookie banner.
-/** Where the buyer's cookie choice is kept ("accepted" or "declined"). */
-export const COOKIE_KEY = 'cookieConsent'
-/** The class on <html> while the cookie banner asks; cookie-banner.css shows the banner only then. */
-export const ASKING = 'consent-ask'
+import { ASKING, COOKIE_KEY } from '../components/layout/consent-keys'
 
 // Whether the banner shows is decided in the head, before the page is parsed
 // (components/layout/cookie-banner.tsx, ASK_CONSENT); this records the choice. Escape inside it is

@@ -1,5 +1,5 @@
 import { useI18n } from '../../lib/i18n/context'
-import { ASKING, COOKIE_KEY } from '../../renderer/enhance'
+import { ASKING, COOKIE_KEY } from './consent-keys'
 
 /**
  * Runs in the head, before the body is parsed (renderer/document.tsx): a classic inline script,
