@@ -4,7 +4,7 @@
 // content and this branch's, with the audit's own loader, so a unit is the same thing everywhere.
 import { diffWords } from 'diff'
 import type { LocaleContent } from './collect'
-import { readLocaleLock, sourceHash } from './lock'
+import { type Lock, readLocaleLock, sourceHash } from './lock'
 import { type AuditInput, loadAudit } from './run'
 
 export type EnglishChange = {
@@ -37,6 +37,19 @@ export function wordDiff(before: string, after: string): string {
   return out.length > MAX_DIFF ? `${out.slice(0, MAX_DIFF)}…` : out
 }
 
+/** Each locale's lock, read from its files once however many texts ask. */
+export function lockReader(input: AuditInput): (locale: string) => Lock {
+  const read = new Map<string, Lock>()
+  return (locale) => {
+    let lock = read.get(locale)
+    if (!lock) {
+      const files = input.byLocale.get(locale)?.files.values() ?? []
+      read.set(locale, (lock = readLocaleLock(input.contentDir, input.config.lock, files, input.show).lock))
+    }
+    return lock
+  }
+}
+
 const englishOf = (input: AuditInput): LocaleContent => input.byLocale.get(input.routes.locales[0]!) ?? { files: new Map(), units: new Map() }
 
 export function englishChanges(baseContent: string, headContent: string): EnglishChange[] {
@@ -44,6 +57,7 @@ export function englishChanges(baseContent: string, headContent: string): Englis
   const head = loadAudit(headContent, headContent)
   const before = englishOf(base).units
   const after = englishOf(head).units
+  const lockOf = lockReader(head)
   const changes: EnglishChange[] = []
   for (const [id, unit] of after) {
     if (unit.structural) continue
@@ -55,7 +69,7 @@ export function englishChanges(baseContent: string, headContent: string): Englis
     const staleIn = head.routes.locales.slice(1).filter((locale) => {
       const target = head.byLocale.get(locale)
       if (!oldHash || !target?.units.has(id)) return false
-      return readLocaleLock(head.contentDir, head.config.lock, target.files.values(), head.show).lock.get(id)?.hash === oldHash
+      return lockOf(locale).get(id)?.hash === oldHash
     })
     changes.push({
       id,

@@ -15,7 +15,8 @@ import { execFileSync } from 'node:child_process'
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
-import { readLocaleLock, sourceHash } from '../../lib/audit/lock'
+import { lockReader } from '../../lib/audit/english-changes'
+import { sourceHash } from '../../lib/audit/lock'
 import { loadAudit } from '../../lib/audit/run'
 import { main as lock } from '../audit/lock'
 import { isEntryPoint, parseCliArgs } from '../cli-args'
@@ -55,6 +56,9 @@ export function main(args: string[] = process.argv.slice(2), cwd = process.cwd()
     const before = loadAudit(join(old, rel), join(old, rel))
     const now = loadAudit(contentDir, cwd)
     const [source, ...locales] = now.routes.locales
+    // Read before any refresh: each id is compared with the lock as it was, and a refresh writes
+    // only its own id's entry.
+    const lockOf = lockReader(now)
     const log: string[] = []
     let failed = false
     for (const [id, sha] of ids) {
@@ -69,9 +73,8 @@ export function main(args: string[] = process.argv.slice(2), cwd = process.cwd()
       }
       const oldHash = sourceHash(was.text ?? '')
       const refreshed = locales.filter((locale) => {
-        const target = now.byLocale.get(locale)
-        const unit = target?.units.get(id)
-        if (!unit || readLocaleLock(contentDir, now.config.lock, target!.files.values(), now.show).lock.get(id)?.hash !== oldHash) return false
+        const unit = now.byLocale.get(locale)?.units.get(id)
+        if (!unit || lockOf(locale).get(id)?.hash !== oldHash) return false
         return lock(['--file', resolve(cwd, unit.at.file), '--key', unit.key, '--keep-state', '--content', contentDir]) === 0
       })
       log.push(`- \`${id}\` (commit ${sha}): lock refreshed in ${refreshed.join(', ') || 'no locale (none was current)'}`)
