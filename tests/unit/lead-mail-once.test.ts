@@ -3,8 +3,9 @@
 // try's deadline, a server that refuses, and one that comes back after an outage. Time passing
 // (a backoff running out) is played by moving next_attempt_at in the database, never by waiting.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import type { LocalSupabase } from '../../server/local-supabase/index'
+import { startLeadBackend } from '../helpers/lead-backend'
+import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead, uniqueEmail } from '../helpers/leads'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -13,18 +14,8 @@ const notified = new Map<string, Promise<string>>()
 let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
-  receiver = await smtpReceiver()
-  sb = await startLocalSupabase({
-    port: 0,
-    memory: true,
-    trustForwardedFor: true,
-    smtpUrl: receiver.url,
-    submitLead: {
-      // Long enough for a loaded machine to finish a try; the held-answer tests wait it out.
-      notify: { salesEmail: 'sales-desk@example.com', attemptTimeoutMs: 3000 },
-      onNotified: (id, p) => notified.set(id, p),
-    },
-  })
+  // The try's deadline: long enough for a loaded machine to finish a try; the held-answer tests wait it out.
+  ;({ receiver, sb } = await startLeadBackend(notified, { notify: { attemptTimeoutMs: 3000 } }))
 })
 afterAll(async () => {
   receiver.release()

@@ -6,8 +6,9 @@ import net from 'node:net'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
+import { startLeadBackend } from '../helpers/lead-backend'
 import { countingWindows } from '../helpers/rate-windows'
-import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead, uniqueEmail } from '../helpers/leads'
 
 vi.setConfig({ testTimeout: 60_000, hookTimeout: 60_000 })
@@ -18,16 +19,8 @@ const notified = new Map<string, Promise<string>>()
 let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
-  receiver = await smtpReceiver()
-  // trustForwardedFor: a trusted proxy stands in front, and its X-Forwarded-For's last entry is
-  // the client, as on the hosted gateway. Everything to the left of it is what the client sent.
-  sb = await startLocalSupabase({
-    port: 0,
-    memory: true,
-    trustForwardedFor: true,
-    smtpUrl: receiver.url,
-    submitLead: { notify: { salesEmail: 'sales-desk@example.com' }, onNotified: (id, p) => notified.set(id, p) },
-  })
+  // Everything to the left of the proxy's last X-Forwarded-For entry is what the client sent.
+  ;({ receiver, sb } = await startLeadBackend(notified))
 })
 afterAll(async () => {
   await sb?.stop()

@@ -3,24 +3,18 @@
 // sending far more leads than the old site-wide budget (100 an hour) held, then buyers on other
 // networks; and one victim's address typed in from many networks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import type { LocalSupabase } from '../../server/local-supabase/index'
+import { startLeadBackend } from '../helpers/lead-backend'
+import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead, uniqueEmail } from '../helpers/leads'
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
-  receiver = await smtpReceiver()
-  sb = await startLocalSupabase({
-    port: 0,
-    memory: true,
-    trustForwardedFor: true,
-    smtpUrl: receiver.url,
-    // A day's worth of the per-client rate limit (10 per 10 minutes: 1,440 a day per network)
-    // in one test: the rate limit is raised so that only the acknowledgement budget decides.
-    submitLead: { rateLimit: 10_000, notify: { salesEmail: 'sales-desk@example.com' }, onNotified: (id, p) => notified.set(id, p) },
-  })
+  // A day's worth of the per-client rate limit (10 per 10 minutes: 1,440 a day per network)
+  // in one test: the rate limit is raised so that only the acknowledgement budget decides.
+  ;({ receiver, sb } = await startLeadBackend(notified, { rateLimit: 10_000 }))
 })
 afterAll(async () => {
   await sb?.stop()

@@ -4,7 +4,8 @@
 // the gateway, with mail over real SMTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
-import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import { startLeadBackend } from '../helpers/lead-backend'
+import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead } from '../helpers/leads'
 import { EMAIL_RE } from '../../lib/leads/schema'
 
@@ -12,14 +13,7 @@ const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver
 let sb: LocalSupabase
 beforeAll(async () => {
-  receiver = await smtpReceiver()
-  sb = await startLocalSupabase({
-    port: 0,
-    memory: true,
-    trustForwardedFor: true,
-    smtpUrl: receiver.url,
-    submitLead: { notify: { salesEmail: 'sales-desk@example.com' }, onNotified: (id, p) => notified.set(id, p) },
-  })
+  ;({ receiver, sb } = await startLeadBackend(notified))
 })
 afterAll(async () => {
   await sb?.stop()
