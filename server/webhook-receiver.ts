@@ -43,10 +43,11 @@ export interface WebhookReceiverOptions {
   port: number
   secret?: string
   /**
-   * Answers a valid try with this status instead of accepting it (tests play a failing CRM);
-   * only a 2xx answer keeps the delivery.
+   * Answers a valid first-seen try with this status instead of 200 (tests play a failing CRM):
+   * a non-2xx status keeps nothing; 0 keeps the delivery and closes the connection unanswered
+   * (an answer lost on the way: the sender cannot know it arrived).
    */
-  answer?: (attempt: { id: string; try: number }) => number | undefined
+  answer?: (attempt: { id: string; try: number; payload: unknown }) => number | undefined
 }
 
 export interface WebhookReceiver {
@@ -108,13 +109,14 @@ export async function startWebhookReceiver(opts: WebhookReceiverOptions): Promis
       attempts.push({ id, receivedAt, valid: true, status: 200 })
       return text(res, 200, 'duplicate: already received')
     }
-    const status = opts.answer?.({ id: key, try: n }) ?? 200
+    const status = opts.answer?.({ id: key, try: n, payload }) ?? 200
     attempts.push({ id, receivedAt, valid: true, status })
-    if (status < 200 || status > 299) return text(res, status, 'not accepted (as configured)')
+    if (status !== 0 && (status < 200 || status > 299)) return text(res, status, 'not accepted (as configured)')
     const delivery: ReceivedDelivery = { id: key, receivedAt, tries: n, payload }
     byId.set(key, delivery)
     deliveries.push(delivery)
     for (const l of listeners) l(delivery)
+    if (status === 0) return void req.socket.destroy()
     return text(res, 200, 'received')
   }
 
