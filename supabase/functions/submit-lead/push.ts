@@ -68,7 +68,7 @@ export function webhookBody(lead: Record<string, unknown>): string {
 }
 
 /** The HMAC key of a whsec_<base64> secret (the prefix is optional, as in the reference libraries). */
-export function webhookKey(secret: string): Uint8Array {
+export function webhookKey(secret: string): Uint8Array<ArrayBuffer> {
   const b64 = secret.startsWith('whsec_') ? secret.slice(6) : secret
   if (!/^[A-Za-z0-9+/]+={0,2}$/.test(b64) || b64.length % 4 !== 0)
     throw new Error('LEAD_WEBHOOK_SECRET must be whsec_ followed by base64 (e.g. "whsec_$(openssl rand -base64 32)")')
