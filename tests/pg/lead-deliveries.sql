@@ -147,3 +147,4 @@ do $$ begin
     raise exception 'FAIL: an API role may record or skip deliveries';
   end if;
 end $$;
+\echo 'pg-check: lead delivery assertions passed'

@@ -8,7 +8,10 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { LocalSupabase } from '../../server/local-supabase/index'
 import { startWebhookReceiver, type WebhookReceiver } from '../../server/webhook-receiver'
 import { deliveryText, DELIVERY_COLUMNS, type DeliveryRow } from '../../components/admin/lead-deliveries'
-import { signWebhook, webhookBody } from '../../supabase/functions/submit-lead/push'
+import http from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { pushDue, signWebhook, webhookBody } from '../../supabase/functions/submit-lead/push'
+import type { DeliveryResult, LeadStore } from '../../supabase/functions/submit-lead/store'
 import { startLeadBackend } from '../helpers/lead-backend'
 import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead, uniqueEmail } from '../helpers/leads'
@@ -152,5 +155,29 @@ describe('the signature', () => {
       data: { id: 'l1', created_at: '2026-11-29T10:00:00Z', name: 'A <b>' },
     })
     expect(() => new Webhook(secret).verify(body.replace('A <b>', 'B <b>'), headers)).toThrow()
+  })
+})
+
+describe('a try that gets no answer', () => {
+  it('is recorded failed (retried later with the same webhook-id), not delivered and not given up', async () => {
+    // A receiver that reads the request and never answers: the try's deadline is the only way out.
+    const silent = http.createServer(() => {})
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done))
+    const results: DeliveryResult[] = []
+    const store = {
+      claimDeliveries: async () => [{ id: 'd1', lead_id: 'l1', claim_token: 'c1', attempts: 1, lead: { id: 'l1', created_at: '2026-11-29T10:00:00Z' } }],
+      deliveryResult: async (_d: unknown, r: DeliveryResult) => {
+        results.push(r)
+        return 'failed'
+      },
+    } as unknown as LeadStore
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`
+      await pushDue(store, { url, secret: receiver.secret, attemptTimeoutMs: 200 })
+    } finally {
+      silent.closeAllConnections()
+      silent.close()
+    }
+    expect(results).toMatchObject([{ outcome: 'failed', status: null, error: expect.stringMatching(/^no answer within .* the same webhook-id$/) }])
   })
 })
