@@ -160,8 +160,13 @@ describe('the signature', () => {
 
 describe('a try that gets no answer', () => {
   it('is recorded failed (retried later with the same webhook-id), not delivered and not given up', async () => {
-    // A receiver that reads the request and never answers: the try's deadline is the only way out.
-    const silent = http.createServer(() => {})
+    // A receiver that takes the request and never answers. The try ends when the request has
+    // arrived (the function's attemptDeadline, an event), as its 15 s deadline would end it.
+    let arrived = () => {}
+    const held = new Promise<void>((done) => {
+      arrived = done
+    })
+    const silent = http.createServer(() => arrived())
     await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done))
     const results: DeliveryResult[] = []
     const store = {
@@ -173,11 +178,13 @@ describe('a try that gets no answer', () => {
     } as unknown as LeadStore
     try {
       const url = `http://127.0.0.1:${(silent.address() as AddressInfo).port}/`
-      await pushDue(store, { url, secret: receiver.secret, attemptTimeoutMs: 200 })
+      await pushDue(store, { url, secret: receiver.secret, attemptDeadline: () => held })
     } finally {
       silent.closeAllConnections()
       silent.close()
     }
-    expect(results).toMatchObject([{ outcome: 'failed', status: null, error: expect.stringMatching(/^no answer within .* the same webhook-id$/) }])
+    expect(results).toMatchObject([
+      { outcome: 'failed', status: null, error: expect.stringMatching(/^no answer within the try's deadline .* the next try has the same webhook-id$/) },
+    ])
   })
 })

@@ -26,6 +26,9 @@ export interface WebhookConfig {
   secret?: string
   /** The most one try may take (default 15 s). */
   attemptTimeoutMs?: number
+  /** Ends a try early, as its deadline would (tests: when the receiver holds the request, an
+   *  event, so no outcome depends on a timer racing a loaded machine). */
+  attemptDeadline?: () => Promise<unknown>
   /** Waits after each failed try, in seconds (LEAD_WEBHOOK_BACKOFF; default 60,300,1800,7200,21600,86400). */
   backoffSeconds?: number[]
 }
@@ -89,6 +92,8 @@ async function tryOnce(cfg: WebhookConfig & { url: string; secret: string }, del
   const body = webhookBody(delivery.lead)
   const timestamp = Math.floor(Date.now() / 1000)
   const timeout = cfg.attemptTimeoutMs ?? 15_000
+  const deadline = new AbortController()
+  void cfg.attemptDeadline?.().then(() => deadline.abort())
   try {
     const res = await fetch(cfg.url, {
       method: 'POST',
@@ -101,7 +106,7 @@ async function tryOnce(cfg: WebhookConfig & { url: string; secret: string }, del
       body,
       // A redirect would resend the lead somewhere the operator did not name.
       redirect: 'manual',
-      signal: AbortSignal.timeout(timeout),
+      signal: AbortSignal.any([AbortSignal.timeout(timeout), deadline.signal]),
     })
     const text = await res.text().catch(() => '')
     if (res.status >= 200 && res.status < 300) return { outcome: 'delivered', status: res.status }
@@ -112,7 +117,7 @@ async function tryOnce(cfg: WebhookConfig & { url: string; secret: string }, del
       outcome: 'failed',
       status: null,
       error: timedOut
-        ? `no answer within ${timeout / 1000} s; tried again with the same webhook-id`
+        ? `no answer within the try's deadline (${timeout / 1000} s); it may have arrived, so the next try has the same webhook-id`
         : `could not reach the receiver: ${e instanceof Error ? e.message : String(e)}`,
     }
   }
