@@ -168,7 +168,12 @@ describe('startLocalServices with SUPABASE_PORT and PORT set', () => {
     const hookPort = Number(new URL(services.webhookReceiver!.url).port)
     expect(await listening(smtpPort)).toBe(true)
     await services.stop()
-    expect([await listening(supabasePort), await listening(smtpPort), await listening(webPort), await listening(hookPort)]).toEqual([false, false, false, false])
+    expect([await listening(supabasePort), await listening(smtpPort), await listening(webPort), await listening(hookPort)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
