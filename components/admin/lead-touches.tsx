@@ -38,8 +38,12 @@ export function LeadTouches({ row }: { row: LeadRow }) {
             {rows.map(([label, last, first]) => (
               <tr key={last}>
                 <th scope="row">{label}</th>
-                <td className="admin-text" data-field={first}>{row[first] ?? ''}</td>
-                <td className="admin-text" data-field={last}>{row[last] ?? ''}</td>
+                <td className="admin-text" data-field={first}>
+                  {row[first] ?? ''}
+                </td>
+                <td className="admin-text" data-field={last}>
+                  {row[last] ?? ''}
+                </td>
               </tr>
             ))}
           </tbody>

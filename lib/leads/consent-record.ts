@@ -37,7 +37,9 @@ let version: string | undefined
  */
 export function consentVersion(): string {
   version ??= sha256(
-    LOCALE_CODES.flatMap((locale) => (Object.keys(CONSENT_LABEL_KEYS) as LeadKind[]).map((kind) => `${locale}\u0000${kind}\u0000${consentText(locale, kind)}`)).join('\u0000'),
+    LOCALE_CODES.flatMap((locale) =>
+      (Object.keys(CONSENT_LABEL_KEYS) as LeadKind[]).map((kind) => `${locale}\u0000${kind}\u0000${consentText(locale, kind)}`),
+    ).join('\u0000'),
   ).slice(0, 12)
   return version
 }

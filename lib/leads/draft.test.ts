@@ -143,7 +143,7 @@ describe('click ids', () => {
     expect(bad).toEqual({ landingPage: '/en/' })
   })
 
-  it('whatever a link carries, what the browser sends passes the server\'s touchSchema', () => {
+  it("whatever a link carries, what the browser sends passes the server's touchSchema", () => {
     for (const url of [
       `https://x.test/${'é'.repeat(600)}?utm_source=${'😀'.repeat(600)}&gclid=${'g'.repeat(255)}`,
       'https://x.test/ar/?utm_campaign=%E2%80%AE&fbclid=..--__',

@@ -59,7 +59,10 @@ test('a campaign visit with consent, then a direct visit: both touches on the le
 
   // The CSV: one row, both touches and the same consent record.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()])
-  const { data } = Papa.parse<Record<string, string>>(readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, ''), { header: true, skipEmptyLines: true })
+  const { data } = Papa.parse<Record<string, string>>(readFileSync((await download.path())!, 'utf8').replace(/^\ufeff/, ''), {
+    header: true,
+    skipEmptyLines: true,
+  })
   expect(data).toHaveLength(1)
   expect(data[0]).toMatchObject({
     Email: email,

@@ -218,7 +218,14 @@ describe('submit-lead refuses', () => {
 
 describe('first and last touch, and the consent on record', () => {
   const HASH = 'ab'.repeat(32)
-  const first = { landingPage: '/de/', referrer: 'https://www.google.de/', utmSource: 'google', utmCampaign: 'iffa', gclid: 'Cj0KCQ-abc_1.x', fbclid: 'IwAR2F4' }
+  const first = {
+    landingPage: '/de/',
+    referrer: 'https://www.google.de/',
+    utmSource: 'google',
+    utmCampaign: 'iffa',
+    gclid: 'Cj0KCQ-abc_1.x',
+    fbclid: 'IwAR2F4',
+  }
 
   it('stores both touches, the click ids and the consent text version and hash', async () => {
     const lead = contact({ consent_version: '0123456789ab', consent_hash: HASH })
