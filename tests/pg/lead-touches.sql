@@ -7,12 +7,12 @@ set client_min_messages = warning;
 
 set role service_role;
 do $$ declare r jsonb; l public.leads; begin
-  r := public.intake_lead(
+  r := public.intake_lead((
     '{"id":"30000000-0000-4000-8000-000000000001","kind":"contact","name":"Touch","email":"touch@example.de",
       "subject":"s","message":"m","locale":"de","consent_contact":true,"consent_privacy":true,
       "landing_page":"/de/kontakt/","gclid":"G-1","first_landing_page":"/de/","first_referrer":"https://www.google.de/",
       "first_utm_source":"google","first_gclid":"Cj0KCQ-x_1.y","first_fbclid":"IwAR2",
-      "consent_version":"0123456789ab","consent_hash":"' || repeat('ab', 32) || '"}'::jsonb, repeat('d', 64));
+      "consent_version":"0123456789ab","consent_hash":"' || repeat('ab', 32) || '"}')::jsonb, repeat('d', 64));
   if r ->> 'outcome' <> 'stored' then raise exception 'FAIL: intake_lead did not store the touches: %', r; end if;
   select * into l from public.leads where id = '30000000-0000-4000-8000-000000000001';
   if l.landing_page <> '/de/kontakt/' or l.gclid <> 'G-1' or l.first_landing_page <> '/de/' or l.first_utm_source <> 'google'
