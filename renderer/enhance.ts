@@ -12,6 +12,7 @@ function cookieBanner() {
   const choose = (choice: string) => {
     try {
       localStorage.setItem(COOKIE_KEY, choice)
+      keepFirstTouch(localStorage, sessionStorage)
     } catch {
       /* storage blocked: hide for this page view only */
     }
@@ -77,6 +78,8 @@ function headerHeight() {
 
 /** Key of the visit's first page in sessionStorage; lib/leads/attribution.ts reads it. */
 export const VISIT_KEY = 'leadVisit'
+/** Key of the first visit's first page in localStorage (consent only); lib/leads/attribution.ts reads it. */
+export const FIRST_TOUCH_KEY = 'leadFirstTouch'
 /** /<locale>/admin/…: twin of ADMIN_PATH in supabase/functions/submit-lead/handler.ts. */
 export const ADMIN_PATH = /^\/(?:[^/]+\/)?admin(?:\/|$)/
 
@@ -91,11 +94,29 @@ export function rememberVisit(storage: Storage, url: string, referrer: string) {
   if (!storage.getItem(VISIT_KEY)) storage.setItem(VISIT_KEY, JSON.stringify([url.slice(0, 2000), referrer.slice(0, 2000)]))
 }
 
+/**
+ * The first touch: this visit's first page, copied once into localStorage so a later visit's lead
+ * still names the campaign that first brought the buyer. Only while the cookie choice is
+ * "accepted": localStorage outlives the visit and recognises a returning browser, which is what
+ * the banner asks about. Any other choice (declined, or accepted then withdrawn) deletes it.
+ * The visit itself (rememberVisit) stays in sessionStorage without consent: it never outlives
+ * the tab and leaves the browser only inside a lead the buyer sends (docs/FORMS.md).
+ */
+export function keepFirstTouch(local: Storage, session: Storage) {
+  if (local.getItem(COOKIE_KEY) !== 'accepted') {
+    local.removeItem(FIRST_TOUCH_KEY)
+    return
+  }
+  const visit = session.getItem(VISIT_KEY)
+  if (visit && !local.getItem(FIRST_TOUCH_KEY)) local.setItem(FIRST_TOUCH_KEY, visit)
+}
+
 function attribution() {
   try {
     rememberVisit(sessionStorage, location.href, document.referrer)
+    keepFirstTouch(localStorage, sessionStorage)
   } catch {
-    /* sessionStorage blocked or full: leads go without attribution */
+    /* storage blocked or full: leads go without attribution */
   }
 }
 

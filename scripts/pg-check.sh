@@ -5,7 +5,8 @@
 # non-superuser postgres over TCP, then tests/pg/cli-push.sql (every migration recorded, the
 # seed's admin), tests/pg/rls.sql (grants, RLS, CHECKs, the intake function) and
 # tests/pg/lead-mail.sql (the mailbox key, the mail outbox and who may call it) and
-# tests/pg/lead-deliveries.sql (the webhook outbox, its RLS and constraints).
+# tests/pg/lead-deliveries.sql (the webhook outbox, its RLS and constraints) and
+# tests/pg/lead-touches.sql (first and last touch, click ids, the consent record).
 #
 # Two databases in the one cluster, because hosted projects have had two defaults for what
 # postgres creates in public: `postgres` with none (every project since 30 October 2026) and
@@ -111,7 +112,8 @@ check_database() {
     su_psql -d "$db" -v expected_versions="$expected_versions" -f "$ROOT/tests/pg/cli-push.sql" &&
     su_psql -d "$db" -f "$ROOT/tests/pg/rls.sql" &&
     su_psql -d "$db" -f "$ROOT/tests/pg/lead-mail.sql" &&
-    su_psql -d "$db" -f "$ROOT/tests/pg/lead-deliveries.sql"
+    su_psql -d "$db" -f "$ROOT/tests/pg/lead-deliveries.sql" &&
+    su_psql -d "$db" -f "$ROOT/tests/pg/lead-touches.sql"
 }
 
 # Both databases at once: the two pushes overlap, each mostly the CLI waiting on the server.

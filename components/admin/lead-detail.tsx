@@ -21,8 +21,10 @@ import {
   type LeadRow,
   type LeadStatus,
 } from './lead-row'
+import { CONSENT_FIELDS, LeadConsent } from './lead-consent'
 import { fetchLead } from './lead-query'
 import { LeadDeliveries } from './lead-deliveries'
+import { LeadTouches, TOUCH_FIELDS } from './lead-touches'
 
 const DATES = new Set(['created_at', 'consent_at', 'notified_at'])
 // Shown in their own sections above the field list.
@@ -181,7 +183,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
             </p>
           </form>
           <dl className="admin-fields">
-            {LEAD_COLUMNS.filter((c) => !OWN_SECTION.has(c)).map((c) => {
+            {LEAD_COLUMNS.filter((c) => !OWN_SECTION.has(c) && !TOUCH_FIELDS.has(c) && !CONSENT_FIELDS.has(c)).map((c) => {
               const text = DATES.has(c) ? formatDate(detailText(row, c, labels)) : detailText(row, c, labels)
               return text ? (
                 <div key={c}>
@@ -191,6 +193,8 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
               ) : null
             })}
           </dl>
+          <LeadTouches row={row} />
+          <LeadConsent row={row} />
           <section className="admin-erase" aria-labelledby="admin-erase-heading">
             <h3 id="admin-erase-heading">Erase this lead</h3>
             {canErase ? (

@@ -35,6 +35,20 @@ export type LeadRow = {
   utm_campaign: string | null
   utm_term: string | null
   utm_content: string | null
+  // 20261129000100_lead_touches.sql: click ids, the first touch, the consent on record.
+  gclid: string | null
+  fbclid: string | null
+  first_landing_page: string | null
+  first_referrer: string | null
+  first_utm_source: string | null
+  first_utm_medium: string | null
+  first_utm_campaign: string | null
+  first_utm_term: string | null
+  first_utm_content: string | null
+  first_gclid: string | null
+  first_fbclid: string | null
+  consent_version: string | null
+  consent_hash: string | null
   /** The lead's mails together (public.lead_mails_rollup): the worst state of the two. */
   notification_status: 'pending' | 'sent' | 'failed' | 'uncertain' | 'needs_attention'
   notification_attempts: number
@@ -114,6 +128,19 @@ export const LEAD_COLUMNS = [
   'utm_campaign',
   'utm_term',
   'utm_content',
+  'gclid',
+  'fbclid',
+  'first_landing_page',
+  'first_referrer',
+  'first_utm_source',
+  'first_utm_medium',
+  'first_utm_campaign',
+  'first_utm_term',
+  'first_utm_content',
+  'first_gclid',
+  'first_fbclid',
+  'consent_version',
+  'consent_hash',
   'notification_status',
   'notified_at',
   'id',
@@ -149,6 +176,19 @@ export const COLUMN_LABELS: Record<(typeof LEAD_COLUMNS)[number], string> = {
   utm_campaign: 'utm_campaign',
   utm_term: 'utm_term',
   utm_content: 'utm_content',
+  gclid: 'gclid',
+  fbclid: 'fbclid',
+  first_landing_page: 'First landing page',
+  first_referrer: 'First referrer',
+  first_utm_source: 'First utm_source',
+  first_utm_medium: 'First utm_medium',
+  first_utm_campaign: 'First utm_campaign',
+  first_utm_term: 'First utm_term',
+  first_utm_content: 'First utm_content',
+  first_gclid: 'First gclid',
+  first_fbclid: 'First fbclid',
+  consent_version: 'Consent text version',
+  consent_hash: 'Consent text SHA-256',
   notification_status: 'Notification',
   notified_at: 'Notified at',
   id: 'Lead id',

@@ -1,8 +1,9 @@
 // CSV export of leads with papaparse (loaded on demand: only the export needs it).
 //
 // Lead fields are typed by anyone on the internet: a cell a spreadsheet would run as a formula
-// gets a leading apostrophe, by the rule every CSV of the project uses (lib/csv/formula.ts).
-import { FORMULA_START } from '../../lib/csv/formula'
+// gets a leading apostrophe, by the rule every CSV of the project uses (lib/csv/formula.ts);
+// phone numbers are written as text without one (phoneCell, which explains why that is safe).
+import { escapeCell, phoneCell } from '../../lib/csv/formula'
 import type { ValueLabels } from '../../lib/pages/admin'
 import type { LeadRow } from './lead-row'
 import { COLUMN_LABELS, detailText, LEAD_COLUMNS } from './lead-row'
@@ -13,9 +14,10 @@ export async function leadsCsv(rows: readonly LeadRow[], labels: ValueLabels): P
   return unparse(
     {
       fields: LEAD_COLUMNS.map((c) => COLUMN_LABELS[c]),
-      data: rows.map((row) => LEAD_COLUMNS.map((c) => detailText(row, c, labels))),
+      data: rows.map((row) => LEAD_COLUMNS.map((c) => (c === 'phone' ? phoneCell : escapeCell)(detailText(row, c, labels)))),
     },
-    { escapeFormulae: FORMULA_START, newline: '\r\n' },
+    // Escaped above, cell by cell: papaparse's escapeFormulae would also prefix the phones' ="…".
+    { escapeFormulae: false, newline: '\r\n' },
   )
 }
 

@@ -18,6 +18,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react'
 import { useI18n } from '../../lib/i18n/context'
 import { draftKey, saveDraft } from '../../lib/leads/draft-save'
+import type { ConsentRecord } from '../../lib/leads/consent-record'
 import type { LeadKind } from '../../lib/leads/schema'
 import { FormProvider, type FieldValue, type Values } from './form-context'
 import { Honeypot, HONEYPOT_FIELD } from './honeypot'
@@ -29,6 +30,8 @@ export type FormStatus = 'idle' | 'sending' | 'success' | 'error'
 
 type Props = {
   kind: LeadKind
+  /** The consent text's version and hash, recorded with the lead (the page's +data). */
+  consent?: ConsentRecord
   initial: Values
   submitLabel: string
   /** Values to merge in after hydration (the quote form's query string; loads code first). */
@@ -73,7 +76,16 @@ function session(): Storage | null {
   }
 }
 
-export function LeadForm({ kind, initial, submitLabel, prefill, onStored, successText, children }: Props) {
+/** localStorage (the first touch, kept only with consent), or null where it is blocked. */
+function local(): Storage | null {
+  try {
+    return window.localStorage
+  } catch {
+    return null
+  }
+}
+
+export function LeadForm({ kind, consent, initial, submitLabel, prefill, onStored, successText, children }: Props) {
   const { t, locale } = useI18n()
   const idPrefix = useId()
   const captcha = useLazyCaptcha()
@@ -90,7 +102,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
   const statusRef = useRef<HTMLDivElement>(null)
   const leadId = useRef<string | null>(null)
   const busy = useRef(false)
-  const lead = { kind, locale, leadId, initial }
+  const lead = { kind, locale, leadId, initial, consent }
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, after hydration: the draft and the link's prefill are applied once and never again (kind and initial are fixed per form; prefill is a new closure on every render).
   useEffect(() => {
@@ -142,7 +154,7 @@ export function LeadForm({ kind, initial, submitLabel, prefill, onStored, succes
     setState({ status: 'sending' })
     const honeypot = String(new FormData(event.currentTarget).get(HONEYPOT_FIELD) ?? '')
     const outcome: Outcome = await loadSend()
-      .then((m) => m.sendLead({ ...lead, values, honeypot, storage: session(), captchaToken: captcha.token, t }))
+      .then((m) => m.sendLead({ ...lead, values, honeypot, storage: session(), local: local(), captchaToken: captcha.token, t }))
       .catch((error: unknown) => {
         console.error(`LeadForm: the ${kind} form could not be sent`, error)
         return { status: 'error', alert: 'form.sendError' }

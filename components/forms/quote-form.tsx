@@ -4,6 +4,7 @@
 // the size selector fills in its recommendation (quote-prefill.ts). Once stored, the visitor
 // goes to the localized thank-you page.
 import { useI18n } from '../../lib/i18n/context'
+import type { ConsentRecord } from '../../lib/leads/consent-record'
 import { useHref } from '../routing/links'
 import { PROCESSES, QUANTITY_UNITS } from './choices'
 import { Checkboxes, Consent, Radios, Select, TextField, type Option } from './fields'
@@ -27,13 +28,14 @@ const INITIAL = {
   consent_privacy: false,
 }
 
-export function QuoteForm({ products }: { products: Option[] }) {
+export function QuoteForm({ products, consent }: { products: Option[]; consent?: ConsentRecord }) {
   const { t } = useI18n()
   const href = useHref()
   const ids = products.map((p) => p.value)
   return (
     <LeadForm
       kind="quote"
+      consent={consent}
       initial={INITIAL}
       submitLabel={t('quote.submit')}
       // The prefill code loads only when a link brings a query string (size selector, product page).

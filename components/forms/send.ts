@@ -5,7 +5,8 @@
 import type { Translate } from '../../lib/i18n/types'
 import { clearDraft, loadDraft, saveDraft } from '../../lib/leads/draft'
 import type { LeadKind } from '../../lib/leads/schema'
-import { readAttribution, submitLead } from '../../lib/leads/submit'
+import { readAttribution, readFirstTouch, submitLead } from '../../lib/leads/submit'
+import type { ConsentRecord } from '../../lib/leads/consent-record'
 import { supabaseAnonKey, supabaseUrl } from '../../lib/supabase/config'
 import type { Values } from './form-context'
 import { check, loadSchema, recheckField, serverErrors, type FieldErrors } from './validate'
@@ -65,7 +66,7 @@ export type Outcome = {
 export type LeadId = { current: string | null }
 
 /** What the form knows of its lead besides the fields; `initial` names the form's fields. */
-export type LeadContext = { kind: LeadKind; locale: string; leadId: LeadId; initial: Values }
+export type LeadContext = { kind: LeadKind; locale: string; leadId: LeadId; initial: Values; consent?: ConsentRecord }
 
 /** The values of an earlier attempt in this tab (lib/leads/draft.ts), if any; its lead id is reused. */
 export function restoreDraft(storage: Storage | null, { kind, initial, leadId }: LeadContext): Values | undefined {
@@ -75,8 +76,8 @@ export function restoreDraft(storage: Storage | null, { kind, initial, leadId }:
 }
 
 /** The values with id, kind, locale and page: what the schema validates. */
-function leadInput(values: Values, { kind, locale, leadId }: LeadContext): Record<string, unknown> {
-  return { ...values, id: (leadId.current ??= newLeadId()), kind, locale, page: window.location.pathname.slice(0, 300) }
+function leadInput(values: Values, { kind, locale, leadId, consent }: LeadContext): Record<string, unknown> {
+  return { ...values, ...consent, id: (leadId.current ??= newLeadId()), kind, locale, page: window.location.pathname.slice(0, 300) }
 }
 
 /** The error of one field after an edit, once a submit has shown errors (./validate.ts). */
@@ -86,11 +87,13 @@ type Send = LeadContext & {
   values: Values
   honeypot: string
   storage: Storage | null
+  /** localStorage: the first touch, read only while the cookie choice is "accepted". */
+  local?: Storage | null
   captchaToken: () => Promise<string | undefined>
   t: Translate
 }
 
-export async function sendLead({ values, honeypot, storage, captchaToken, t, ...lead }: Send): Promise<Outcome> {
+export async function sendLead({ values, honeypot, storage, local, captchaToken, t, ...lead }: Send): Promise<Outcome> {
   const { kind, initial } = lead
   const schema = await loadSchema()
   const result = check(schema, leadInput(values, lead), t)
@@ -104,7 +107,13 @@ export async function sendLead({ values, honeypot, storage, captchaToken, t, ...
   saveDraft(storage, kind, { id: result.lead.id, values })
   const token = await captchaToken() // rejects if the visitor fails or closes the challenge
   const answer = await submitLead(
-    { lead: result.lead, captchaToken: token, website: honeypot, attribution: storage ? readAttribution(storage) : undefined },
+    {
+      lead: result.lead,
+      captchaToken: token,
+      website: honeypot,
+      attribution: storage ? readAttribution(storage) : undefined,
+      firstTouch: local ? readFirstTouch(local) : undefined,
+    },
     { url: supabaseUrl, anonKey: supabaseAnonKey },
   )
   switch (answer.kind) {

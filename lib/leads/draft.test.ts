@@ -1,8 +1,10 @@
 // Drafts of the lead forms in sessionStorage (lib/leads/draft.ts) and the visit's attribution
 // (lib/leads/attribution.ts), on an in-memory Storage with the Web Storage behaviour.
 import { describe, expect, it } from 'vitest'
-import { attributionOf, readAttribution } from './attribution'
-import { rememberVisit, VISIT_KEY } from '../../renderer/enhance'
+import { attributionOf, readAttribution, readFirstTouch } from './attribution'
+import { COOKIE_KEY } from '../../components/layout/consent-keys'
+import { FIRST_TOUCH_KEY, keepFirstTouch, rememberVisit, VISIT_KEY } from '../../renderer/enhance'
+import { touchSchema } from './schema'
 import { clearDraft, draftKey, loadDraft, saveDraft } from './draft'
 
 class MemoryStorage implements Storage {
@@ -130,5 +132,67 @@ describe('visit attribution', () => {
       s.setItem(VISIT_KEY, raw)
       expect(readAttribution(s), raw).toBeUndefined()
     }
+  })
+})
+
+describe('click ids', () => {
+  it('keeps gclid and fbclid that are click ids, drops what is not', () => {
+    const ok = attributionOf(new URL('https://x.test/en/?gclid=Cj0KCQiA-x_Y.z&fbclid=IwAR2F4-dbP0'), '')
+    expect(ok).toMatchObject({ gclid: 'Cj0KCQiA-x_Y.z', fbclid: 'IwAR2F4-dbP0' })
+    const bad = attributionOf(new URL(`https://x.test/en/?gclid=${encodeURIComponent('a b<c>')}&fbclid=${'f'.repeat(256)}`), '')
+    expect(bad).toEqual({ landingPage: '/en/' })
+  })
+
+  it("whatever a link carries, what the browser sends passes the server's touchSchema", () => {
+    for (const url of [
+      `https://x.test/${'é'.repeat(600)}?utm_source=${'😀'.repeat(600)}&gclid=${'g'.repeat(255)}`,
+      'https://x.test/ar/?utm_campaign=%E2%80%AE&fbclid=..--__',
+      'https://x.test/?utm_term=%20%20&gclid=',
+    ])
+      expect(touchSchema.safeParse(attributionOf(new URL(url), `https://r.test/${'r'.repeat(600)}`)).success, url).toBe(true)
+  })
+})
+
+describe('first touch: in localStorage only while the cookie choice is "accepted"', () => {
+  const firstVisit = () => {
+    const local = new MemoryStorage()
+    const session = new MemoryStorage()
+    rememberVisit(session, 'https://x.test/de/?utm_source=google&utm_medium=cpc&gclid=Cj0-1', 'https://www.google.de/')
+    return { local, session }
+  }
+
+  it('without a choice, or declined, nothing is stored and nothing is sent', () => {
+    const { local, session } = firstVisit()
+    keepFirstTouch(local, session)
+    expect(local.length).toBe(0)
+    local.setItem(COOKIE_KEY, 'declined')
+    keepFirstTouch(local, session)
+    expect([local.getItem(FIRST_TOUCH_KEY), readFirstTouch(local)]).toEqual([null, undefined])
+  })
+
+  it("accepted: the visit's landing page becomes the first touch and outlives the visit", () => {
+    const { local, session } = firstVisit()
+    // The banner is answered on the second page of the visit: the first touch is still its landing page.
+    rememberVisit(session, 'https://x.test/de/produkte/', 'https://x.test/de/')
+    local.setItem(COOKIE_KEY, 'accepted')
+    keepFirstTouch(local, session)
+    // A later visit, direct, in a new tab.
+    const later = new MemoryStorage()
+    rememberVisit(later, 'https://x.test/de/angebot/', '')
+    keepFirstTouch(local, later)
+    expect(readFirstTouch(local)).toEqual({ landingPage: '/de/', referrer: 'https://www.google.de/', utmSource: 'google', utmMedium: 'cpc', gclid: 'Cj0-1' })
+    expect(readAttribution(later)).toEqual({ landingPage: '/de/angebot/' })
+  })
+
+  it('withdrawn (the choice is no longer "accepted") deletes the stored first touch', () => {
+    const { local, session } = firstVisit()
+    local.setItem(COOKIE_KEY, 'accepted')
+    keepFirstTouch(local, session)
+    expect(local.getItem(FIRST_TOUCH_KEY)).not.toBeNull()
+    local.setItem(COOKIE_KEY, 'declined')
+    // Not even sent before the next page deletes it.
+    expect(readFirstTouch(local)).toBeUndefined()
+    keepFirstTouch(local, new MemoryStorage())
+    expect(local.getItem(FIRST_TOUCH_KEY)).toBeNull()
   })
 })

@@ -59,6 +59,20 @@ export const LEAD_ROW_COLUMNS = {
   notification_claimed_at: { type: 'timestamp with time zone', nullable: true },
   /** public.mailbox_key(email), generated: what the per-address acknowledgement cap counts. */
   mailbox_key: { type: 'text', nullable: true },
+  // 20261129000100_lead_touches.sql
+  gclid: { type: 'text', nullable: true },
+  fbclid: { type: 'text', nullable: true },
+  first_landing_page: { type: 'text', nullable: true },
+  first_referrer: { type: 'text', nullable: true },
+  first_utm_source: { type: 'text', nullable: true },
+  first_utm_medium: { type: 'text', nullable: true },
+  first_utm_campaign: { type: 'text', nullable: true },
+  first_utm_term: { type: 'text', nullable: true },
+  first_utm_content: { type: 'text', nullable: true },
+  first_gclid: { type: 'text', nullable: true },
+  first_fbclid: { type: 'text', nullable: true },
+  consent_version: { type: 'text', nullable: true },
+  consent_hash: { type: 'text', nullable: true },
 } as const satisfies Record<string, Col>
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const

@@ -6,7 +6,7 @@
 // outcome, the form keeps every field (components/forms/lead-form.tsx).
 import type { Attribution } from './attribution'
 // Re-exported so the form loads it with this module, lazily (not first-load JavaScript).
-export { readAttribution } from './attribution'
+export { readAttribution, readFirstTouch } from './attribution'
 import type { Lead } from './schema' // type only: zod stays out of the first-load bundle
 
 /** A hung connection must end in the error state (fields kept, retry possible), not a spinner. */
@@ -19,7 +19,10 @@ export type SubmitRequest = {
   captchaToken?: string
   /** The honeypot's value; the server drops the lead when it is not empty. */
   website: string
+  /** The last touch: this visit. */
   attribution?: Attribution
+  /** The first touch: the buyer's first visit, only with cookie consent (lib/leads/attribution.ts). */
+  firstTouch?: Attribution
 }
 
 /** One problem the server found, by field (the lead's column name). */

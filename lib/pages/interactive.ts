@@ -6,6 +6,7 @@ import { routeTable, translator } from '../content/data'
 import { clientData } from './client-data'
 import type { PageHead } from '../seo/head'
 import { sizingProductIds } from '../sizing/recommend'
+import { consentRecord, type ConsentRecord } from '../leads/consent-record'
 
 export type InteractiveData = { head: PageHead; client: ClientData }
 
@@ -20,7 +21,16 @@ export function interactiveData(page: string, prefixes: string[], links: string[
   }
 }
 
-export type ProductFormData = InteractiveData & { products: { value: string; label: string }[] }
+/** +data of a lead form: also the consent text's version and hash the lead records (lib/leads/consent-record.ts). */
+export type LeadFormData = InteractiveData & { consent: ConsentRecord }
+
+/** +data of the contact form. */
+export function contactFormData(links: string[]) {
+  const base = interactiveData('contact', ['form.'], links)
+  return (pageContext: PageContextServer): LeadFormData => ({ ...base(pageContext), consent: consentRecord(pageContext.locale, 'contact') })
+}
+
+export type ProductFormData = LeadFormData & { products: { value: string; label: string }[] }
 
 /**
  * +data of the quote and samples forms: besides their strings and links (thank-you page after
@@ -32,6 +42,6 @@ export function productFormData(page: 'quote' | 'samples') {
   return (pageContext: PageContextServer): ProductFormData => {
     const t = translator(pageContext.locale)
     const products = sizingProductIds(routeTable, pageContext.locale).map((id) => ({ value: id, label: t(`product.${id}.name`) }))
-    return { ...base(pageContext), products }
+    return { ...base(pageContext), products, consent: consentRecord(pageContext.locale, page) }
   }
 }

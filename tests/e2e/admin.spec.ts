@@ -49,6 +49,13 @@ const seeded: ({ id: string } & Record<string, unknown>)[] = [
     page: '/en/contact',
     consent_contact: true,
     consent_privacy: true,
+    // Both touches and a consent record, so the detail's axe check covers their sections too.
+    landing_page: '/en/contact/',
+    first_landing_page: '/en/',
+    first_utm_source: '=cmd',
+    first_gclid: 'Cj0KCQ-adm',
+    consent_version: '0123456789ab',
+    consent_hash: 'ab'.repeat(32),
   },
   {
     id: crypto.randomUUID(),
@@ -244,6 +251,7 @@ test.describe('admin: leads', () => {
     await expect(detail.locator('[data-field="subject"]')).toHaveText(FORMULA)
     // Line breaks kept: innerText, not the whitespace-normalising toHaveText.
     expect(await detail.locator('[data-field="message"]').innerText()).toBe('=1+1\n<script>alert(2)</script>')
+    await expect(detail.locator('[data-field="first_utm_source"]')).toHaveText('=cmd')
     await expect(detail.locator('img, script')).toHaveCount(0)
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
@@ -279,14 +287,16 @@ test.describe('admin: leads', () => {
     expect(contact[col('Name')]).toBe(SCRIPT) // not a formula: unchanged
     expect(contact[col('Subject')]).toBe(`'${FORMULA}`)
     expect(contact[col('Message')]).toBe("'=1+1\n<script>alert(2)</script>") // multi-line too
-    expect(contact[col('Phone')]).toBe("'+44 20 7946 0000")
+    // A phone is text in a spreadsheet without a visible apostrophe (lib/csv/formula.ts, phoneCell).
+    expect(contact[col('Phone')]).toBe('="+44 20 7946 0000"')
     expect(byKind.quote![col('Company')]).toBe("'@SUM(1+1)")
     expect(byKind.quote![col('Country')]).toBe("'-2+3")
     expect(byKind.quote![col('Products')]).toBe('Beef Netting; Lamb Netting')
     expect(byKind.samples![col('Shipping address')]).toBe("'\tDubai Industrial City\rUAE")
     expect(byKind.samples![col('Name')]).toBe('ليلى حداد')
-    // No cell at all starts a formula.
-    for (const cell of body.flat()) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
+    expect(contact[col('First utm_source')]).toBe("'=cmd") // the first touch is a link anyone can write
+    // No other cell starts a formula; the phone's ="…" holds nothing but the number.
+    for (const cell of body.flat()) if (cell !== contact[col('Phone')]) expect(cell).not.toMatch(/^[=+\-@\t\r]/)
   })
 
   test('the session survives a reload (read back as INITIAL_SESSION)', async ({ page }) => {

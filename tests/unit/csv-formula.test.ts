@@ -49,3 +49,25 @@ describe('FORMULA_START, in the lead export and the audit CSVs', () => {
     expect(auditCell(value)).toBe(value)
   })
 })
+
+const phoneCellOf = async (phone: string) => {
+  const row = { id: 'x', kind: 'contact', name: 'N', email: 'a@b.co', phone, products: [], locale: 'en', created_at: '', consent_at: '' }
+  const parsed = Papa.parse<string[]>((await leadsCsv([row as never], { products: {}, quantity_unit: {}, process: {} })).trim()).data
+  return parsed[1]?.[(parsed[0] ?? []).indexOf('Phone')]
+}
+
+describe('phone numbers in the lead export: text, without a visible apostrophe', () => {
+  it.each([['+44 20 7946 0000'], ['020 7946 0000'], ['(030) 1234-567'], ['+90.212/555.01.01'], ['-123 456']])('writes %j as ="…"', async (phone) => {
+    expect(await phoneCellOf(phone)).toBe(`="${phone}"`)
+  })
+
+  // A phone field the schema would refuse (stored before the rule, or written past it) holds a
+  // character that could end the string literal or call something: it gets the apostrophe.
+  it.each([['+1"&HYPERLINK("http://evil")&"'], ['=1+1'], ['+44 20 CALL']])('escapes %j the usual way', async (phone) => {
+    expect(await phoneCellOf(phone)).toBe(`'${phone}`)
+  })
+
+  it('leaves a phone-free row empty', async () => {
+    expect(await phoneCellOf('')).toBe('')
+  })
+})

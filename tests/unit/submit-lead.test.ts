@@ -216,6 +216,79 @@ describe('submit-lead refuses', () => {
   })
 })
 
+describe('first and last touch, and the consent on record', () => {
+  const HASH = 'ab'.repeat(32)
+  const first = {
+    landingPage: '/de/',
+    referrer: 'https://www.google.de/',
+    utmSource: 'google',
+    utmCampaign: 'iffa',
+    gclid: 'Cj0KCQ-abc_1.x',
+    fbclid: 'IwAR2F4',
+  }
+
+  it('stores both touches, the click ids and the consent text version and hash', async () => {
+    const lead = contact({ consent_version: '0123456789ab', consent_hash: HASH })
+    const res = await post(sb, { lead, attribution: { landingPage: '/fr/', utmSource: 'newsletter', gclid: 'G-2' }, firstTouch: first }, newClient())
+    expect(res.status).toBe(201)
+    expect(await row(lead.id)).toMatchObject({
+      landing_page: '/fr/',
+      utm_source: 'newsletter',
+      gclid: 'G-2',
+      fbclid: null,
+      first_landing_page: '/de/',
+      first_referrer: 'https://www.google.de/',
+      first_utm_source: 'google',
+      first_utm_campaign: 'iffa',
+      first_gclid: 'Cj0KCQ-abc_1.x',
+      first_fbclid: 'IwAR2F4',
+      consent_version: '0123456789ab',
+      consent_hash: HASH,
+      locale: 'fr',
+      kind: 'contact',
+    })
+  })
+
+  it.each([
+    ['a value over 500 characters', { attribution: { utmSource: 's'.repeat(501) } }, ['attribution', 'utmSource'], 'form.error.tooLong'],
+    ['a click id outside its charset', { firstTouch: { gclid: 'abc<script>' } }, ['firstTouch', 'gclid'], 'form.error.invalid'],
+    ['an unknown key', { firstTouch: { landingPage: '/', utm_source: 'x' } }, ['firstTouch', 'utm_source'], 'form.error.invalid'],
+    ['a touch that is no object', { attribution: 'google' }, ['attribution'], 'An object expected'],
+    ['a number for a text', { attribution: { referrer: 5 } }, ['attribution', 'referrer'], 'form.error.invalid'],
+  ])('refuses %s with a 400 naming the field; nothing stored', async (_label, extra, path, message) => {
+    const lead = contact()
+    const res = await post(sb, { lead, ...extra }, newClient())
+    expect(res.status).toBe(400)
+    expect((await res.json()).issues).toContainEqual({ path, message })
+    expect(await row(lead.id)).toBeUndefined()
+  })
+
+  it.each([
+    ['consent_version', { consent_version: 'v1', consent_hash: HASH }],
+    ['consent_hash', { consent_version: '0123456789ab', consent_hash: 'AB'.repeat(32) }],
+  ])('refuses a malformed %s', async (field, over) => {
+    const lead = contact(over)
+    const res = await post(sb, { lead }, newClient())
+    expect(res.status).toBe(400)
+    expect((await res.json()).issues).toContainEqual({ path: [field], message: 'form.error.invalid' })
+    expect(await row(lead.id)).toBeUndefined()
+  })
+
+  it('the same rules in SQL (service role, without zod): click id charset, consent both or neither', async () => {
+    const insert = (cols: string, vals: unknown[]) =>
+      sb.db.query(
+        `insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy, ${cols})
+         values ($1, 'contact', 'N', 'a@b.co', 's', 'm', 'en', true, true, ${vals.map((_, i) => `$${i + 2}`).join(', ')})`,
+        [crypto.randomUUID(), ...vals],
+      )
+    await expect(insert('first_gclid', ['a b'])).rejects.toThrow(/leads_first_gclid_check/)
+    await expect(insert('fbclid', ['x'.repeat(256)])).rejects.toThrow(/leads_fbclid_check/)
+    await expect(insert('first_utm_source', ['s'.repeat(501)])).rejects.toThrow(/leads_first_utm_source_check/)
+    await expect(insert('consent_hash', [HASH])).rejects.toThrow(/leads_consent_record_check/)
+    await expect(insert('consent_version, consent_hash', ['0123456789ab', HASH])).resolves.toBeDefined()
+  })
+})
+
 describe('rate limit: 10 leads per client per 10 minutes', () => {
   it('a 1,000-request flood from one client stores 10 leads; the rest get 429 with Retry-After', async () => {
     const ip = newClient()

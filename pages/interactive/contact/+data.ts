@@ -1,5 +1,6 @@
 // https://vike.dev/data
 // The browser gets the contact.* and form.* strings, and the privacy-policy link (downloads).
-import { interactiveData } from '../../../lib/pages/interactive'
+import { contactFormData, type LeadFormData } from '../../../lib/pages/interactive'
 
-export const data = interactiveData('contact', ['form.'], ['home', 'products', 'downloads'])
+export type ContactPageData = LeadFormData
+export const data = contactFormData(['home', 'products', 'downloads'])

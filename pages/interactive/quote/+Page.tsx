@@ -6,13 +6,13 @@ import type { QuotePageData } from './+data'
 
 export default function Page() {
   const { t } = useI18n()
-  const { products } = usePageData<QuotePageData>()
+  const { products, consent } = usePageData<QuotePageData>()
   return (
     <section className="section">
       <div className="container prose">
         <h1>{t('quote.heading')}</h1>
         <p className="lead">{t('quote.intro')}</p>
-        <QuoteForm products={products} />
+        <QuoteForm products={products} consent={consent} />
       </div>
     </section>
   )

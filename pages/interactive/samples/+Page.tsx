@@ -6,13 +6,13 @@ import type { SamplesPageData } from './+data'
 
 export default function Page() {
   const { t } = useI18n()
-  const { products } = usePageData<SamplesPageData>()
+  const { products, consent } = usePageData<SamplesPageData>()
   return (
     <section className="section">
       <div className="container prose">
         <h1>{t('samples.heading')}</h1>
         <p className="lead">{t('samples.intro')}</p>
-        <SamplesForm products={products} />
+        <SamplesForm products={products} consent={consent} />
       </div>
     </section>
   )

@@ -155,6 +155,37 @@ const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) => 
 
 const consentGiven = z.literal(true, { error: E.consentRequired })
 
+// Twins of the CHECKs in supabase/migrations/20261129000100_lead_touches.sql.
+export const CONSENT_VERSION_RE = /^[0-9a-f]{12}$/
+export const CONSENT_HASH_RE = /^[0-9a-f]{64}$/
+/** Each attribution value, in code points (the columns' char_length limit). */
+export const ATTRIBUTION_MAX = 500
+/** Google's and Meta's click ids are URL-safe base64-like tokens; anything else is no click id. */
+export const CLICK_ID_RE = /^[A-Za-z0-9_.-]{1,255}$/
+
+const touchText = z.string({ error: E.invalid }).refine(maxChars(ATTRIBUTION_MAX), { error: E.tooLong }).optional()
+const clickId = z.string({ error: E.invalid }).regex(CLICK_ID_RE, { error: E.invalid }).optional()
+/**
+ * One touch (a visit's landing page, referrer, utm_* and click ids), as the browser sends it for
+ * the last and the first visit (lib/leads/attribution.ts cuts and filters to these rules, so a
+ * refusal means a request our pages did not make). Unknown keys are refused too.
+ */
+export const touchSchema = z.strictObject(
+  {
+    landingPage: touchText,
+    referrer: touchText,
+    utmSource: touchText,
+    utmMedium: touchText,
+    utmCampaign: touchText,
+    utmTerm: touchText,
+    utmContent: touchText,
+    gclid: clickId,
+    fbclid: clickId,
+  },
+  { error: E.invalid },
+)
+export type Touch = z.output<typeof touchSchema>
+
 const common = {
   id: z.uuid({ error: E.invalid }),
   name: text(LEAD_LIMITS.name),
@@ -176,6 +207,10 @@ const common = {
   ),
   consent_privacy: consentGiven,
   consent_contact: z.boolean({ error: E.invalid }).default(false),
+  // The consent text the form showed (lib/leads/consent-record.ts). Optional: a page built before
+  // the record existed still sends its lead; then both are absent (the SQL checks both or neither).
+  consent_version: z.string({ error: E.invalid }).regex(CONSENT_VERSION_RE, { error: E.invalid }).optional(),
+  consent_hash: z.string({ error: E.invalid }).regex(CONSENT_HASH_RE, { error: E.invalid }).optional(),
 }
 
 export const contactLeadSchema = z.object({

@@ -8,7 +8,7 @@
 //   POST /submit-lead/resend          resend one lead's unsent mails (an admin, by the admin's
 //                                     own session: row level security decides who may)
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
-import { leadSchema, stripBidi, toStorableText } from '../_shared/lead-schema.ts'
+import { leadSchema, stripBidi, toStorableText, touchSchema } from '../_shared/lead-schema.ts'
 import { verifyCaptcha, type CaptchaConfig } from './captcha.ts'
 import { clientKey, type ClientIpSource } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
@@ -18,9 +18,10 @@ import { pushDue, type PushState, type WebhookConfig } from './push.ts'
 
 export { MAX_BODY_BYTES, MAX_DEPTH } from './read-body.ts'
 export const RATE_LIMIT = 10
-const ATTRIBUTION_MAX = 500
-const BODY_KEYS = new Set(['lead', 'captchaToken', 'website', 'attribution'])
-const ATTRIBUTION_COLUMNS = {
+const BODY_KEYS = new Set(['lead', 'captchaToken', 'website', 'attribution', 'firstTouch'])
+/** The two touches a request may carry, and the prefix of their columns. */
+const TOUCHES = { attribution: '', firstTouch: 'first_' } as const
+const TOUCH_COLUMNS = {
   landingPage: 'landing_page',
   referrer: 'referrer',
   utmSource: 'utm_source',
@@ -28,6 +29,8 @@ const ATTRIBUTION_COLUMNS = {
   utmCampaign: 'utm_campaign',
   utmTerm: 'utm_term',
   utmContent: 'utm_content',
+  gclid: 'gclid',
+  fbclid: 'fbclid',
 } as const
 
 export interface AckLimits {
@@ -130,6 +133,8 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: Ser
     return invalid(parsed.error.issues.map((i) => ({ path: i.path as (string | number)[], message: i.message })))
   }
   const lead = parsed.data
+  const touches = touchColumns(body)
+  if ('issues' in touches) return invalid(touches.issues)
   const client = clientKey(req.headers, deps.clientIpSource, info?.remoteAddr?.hostname)
 
   if (deps.captcha) {
@@ -138,7 +143,7 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: Ser
     if (!token || !(await verifyCaptcha(deps.captcha, token, remoteIp))) return json(400, { error: 'captcha' })
   }
 
-  const row: Record<string, unknown> = { ...lead, ...attributionColumns(body.attribution) }
+  const row: Record<string, unknown> = { ...lead, ...touches.columns }
   const ipHash = await sha256Hex(`${deps.rateLimitSalt}:${client ?? 'unknown'}`)
   const result = await deps.store.intake(row, ipHash, deps.rateLimit ?? RATE_LIMIT, deps.ackLimits ?? {})
   if (result.outcome === 'rate_limited') {
@@ -251,26 +256,46 @@ function deepStripBidi(v: unknown): unknown {
   return v
 }
 
-// Attribution is whatever a visitor's link carried: anything odd is cleaned, cut or dropped,
-// never a reason to lose the lead (toStorableText, beside the rules for typed fields).
+// Attribution is whatever a visitor's link carried: characters no column may hold are cleaned
+// (toStorableText, beside the rules for typed fields), never a reason to lose the lead. What our
+// pages never send (lib/leads/attribution.ts cuts and filters first) is refused, naming the
+// field: a value over 500 characters, a click id outside its charset, an unknown key.
 export function cleanAttribution(v: string): string {
-  return [...stripBidi(toStorableText(v)).trim()].slice(0, ATTRIBUTION_MAX).join('')
+  return stripBidi(toStorableText(v)).trim()
 }
 
 /** /<locale>/admin/…: the staff's own pages are no lead's landing page (twin of ADMIN_PATH in renderer/enhance.ts). */
 const ADMIN_PATH = /^\/(?:[^/]+\/)?admin(?:\/|$)/
 
-function attributionColumns(a: unknown): Record<string, string> {
-  if (!isPlainObject(a)) return {}
-  const out: Record<string, string> = {}
-  for (const [key, column] of Object.entries(ATTRIBUTION_COLUMNS)) {
-    const v = a[key]
-    if (typeof v !== 'string') continue
-    if (key === 'landingPage' && ADMIN_PATH.test(v.trim())) continue
-    const clean = cleanAttribution(v)
-    if (clean) out[column] = clean
+/** The last and first touch as columns (first_* for the first), or the issues naming each bad field. */
+function touchColumns(body: Record<string, unknown>): { columns: Record<string, string> } | { issues: Issue[] } {
+  const columns: Record<string, string> = {}
+  const issues: Issue[] = []
+  for (const [part, prefix] of Object.entries(TOUCHES)) {
+    const raw = body[part]
+    if (raw === undefined || raw === null) continue
+    if (!isPlainObject(raw)) {
+      issues.push({ path: [part], message: 'An object expected' })
+      continue
+    }
+    const cleaned: Record<string, unknown> = {}
+    for (const [key, v] of Object.entries(raw)) {
+      const clean = typeof v === 'string' ? cleanAttribution(v) : v
+      if (clean === '' || (key === 'landingPage' && typeof clean === 'string' && ADMIN_PATH.test(clean))) continue
+      cleaned[key] = clean
+    }
+    const parsed = touchSchema.safeParse(cleaned)
+    if (!parsed.success) {
+      for (const i of parsed.error.issues) {
+        // An unknown key is reported by zod on the object; name the key itself.
+        const keys = i.code === 'unrecognized_keys' ? i.keys : [i.path[0]]
+        for (const k of keys) issues.push({ path: [part, String(k ?? '')], message: i.message })
+      }
+      continue
+    }
+    for (const [key, v] of Object.entries(parsed.data)) if (v) columns[prefix + TOUCH_COLUMNS[key as keyof typeof TOUCH_COLUMNS]] = v
   }
-  return out
+  return issues.length ? { issues } : { columns }
 }
 
 async function sha256Hex(text: string): Promise<string> {
