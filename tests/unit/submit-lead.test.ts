@@ -290,15 +290,16 @@ describe('first and last touch, and the consent on record', () => {
 })
 
 describe('rate limit: 10 leads per client per 10 minutes', () => {
-  it('a 1,000-request flood from one client stores 10 leads; the rest get 429 with Retry-After', async () => {
+  it('a 200-request flood from one client stores 10 leads; the rest get 429 with Retry-After', async () => {
     const ip = newClient()
     const before = await count()
     const statuses: number[] = []
     let retryAfter = ''
     const started = performance.now()
-    // 20 at a time: a script hammering the endpoint, without exhausting local sockets.
+    // 20 at a time: a script hammering the endpoint, without exhausting local sockets. Twenty
+    // times the limit shows the limit holding under concurrency as well as a thousand did.
     const { windows } = await countingWindows(sb.db, async () => {
-      for (let batch = 0; batch < 50; batch++) {
+      for (let batch = 0; batch < 10; batch++) {
         const results = await Promise.all(Array.from({ length: 20 }, () => post(sb, { lead: contact() }, ip)))
         for (const r of results) {
           statuses.push(r.status)
@@ -311,10 +312,10 @@ describe('rate limit: 10 leads per client per 10 minutes', () => {
     })
     const ms = performance.now() - started
     const accepted = statuses.filter((s) => s === 201).length
-    console.log(`flood: ${accepted} of 1000 accepted, ${statuses.filter((s) => s === 429).length} got 429, ${Math.round(ms)} ms`)
+    console.log(`flood: ${accepted} of 200 accepted, ${statuses.filter((s) => s === 429).length} got 429, ${Math.round(ms)} ms`)
     // 10 per fixed window; a flood that ran across a window boundary gets 10 in each.
     expect(accepted).toBe(10 * windows)
-    expect(statuses.filter((s) => s === 429)).toHaveLength(1000 - 10 * windows)
+    expect(statuses.filter((s) => s === 429)).toHaveLength(200 - 10 * windows)
     expect(await count()).toBe(before + 10 * windows)
     expect(Number(retryAfter)).toBeGreaterThan(0)
     expect(Number(retryAfter)).toBeLessThanOrEqual(600)
