@@ -145,7 +145,7 @@ describe("the report page's charts (Observable Plot, static SVG) and the finding
     fr: { stale: { errors: 0, warnings: 20 }, 'qa-repeated-word': { errors: 1, warnings: 0 }, missing: { errors: 3, warnings: 1 } },
   }
   const groups = findingGroups(findings, names)
-  const figures = groups.map((g) => ({ locale: g.locale, label: `${g.name} (${g.locale})`, complete: g.errors ? 97.5 : 100, reviewed: null, ...g }))
+  const figures = groups.map((g) => ({ ...g, label: `${g.name} (${g.locale})`, complete: g.errors ? 97.5 : 100, reviewed: null }))
 
   it('groups the findings per locale, checks with errors first, totals as the audit counts them', () => {
     expect(groups.map((g) => g.locale)).toEqual(LOCALES)
