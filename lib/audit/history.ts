@@ -3,7 +3,7 @@
 // to by `npm run audit:record-release` when a release is made (the release workflow runs it;
 // docs/HOSTING.md); the build only reads it, so a past release's figures never change when the
 // audit's checks or the content change later. Entries marked `backfilled` were computed once, from
-// the audit each earlier commit carried, when the history began (docs/TRANSLATING-REPORT.md).
+// the audit each earlier commit carried, when the history began (docs/HOSTING.md, "The localization report's history").
 import { readFileSync } from 'node:fs'
 import { parse, stringify } from 'yaml'
 import { z } from 'zod'
