@@ -12,6 +12,7 @@ import { LeadDetail } from './lead-detail'
 import { fetchAll, fetchPage, leadIdFromHash, NO_FILTERS, PAGE_SIZE, SORTS, type LeadFilters, type LeadSort } from './lead-query'
 import { formatDate, isStuck, KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
 import { downloadCsv, leadsCsv } from './leads-csv'
+import { LeadChartsBox } from './lead-charts-box'
 import { LeadSummary } from './lead-summary'
 import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
 /** Typing in the text fields queries the database once the typing pauses. */
@@ -168,6 +169,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
         <summary>Where leads come from: per language, landing page and source</summary>
         {showSummary && client ? <LeadSummary client={client} refreshKey={reloads} /> : null}
       </details>
+      <LeadChartsBox client={client} refreshKey={reloads} />
       <section className="admin-leads" aria-labelledby="admin-leads-heading">
         <h2 id="admin-leads-heading">Incoming leads</h2>
         <form

@@ -39,6 +39,8 @@ const FILE_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*\.(yml|mdx)$/
 /** Files velite reads or other tools read (the audit's lock files and settings). */
 const KNOWN = [
   /^(locales|routes|facts|audit)\.yml$/,
+  // the localization report's history of releases (lib/audit/history.ts)
+  /^audit-history\.yml$/,
   /^ui\/[^/]+\.yml$/,
   /^ui\/[^/]+\/[^/]+\.yml$/,
   /^(products|pages|countries)\/[^/]+\/[^/]+\.yml$/,

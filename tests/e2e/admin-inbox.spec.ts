@@ -13,6 +13,7 @@ import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../helpers/seed-leads'
 import { watchNetwork } from './network'
+import { recordedViolations, recordViolations } from './page-checks'
 
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as { adminBeforeSignInJs: { maxGzipBytes: number } }
 
@@ -334,6 +335,41 @@ test('the summary counts leads per language, landing page and source over a peri
   await summary.getByLabel('To').fill('2020-01-31')
   await summary.getByRole('button', { name: 'Show period' }).click()
   await expect(summary.getByRole('status')).toHaveText('0 leads from 2020-01-01 to 2020-01-31')
+})
+
+test('the charts draw leads per week by language, source and product and the share answered, each with its table, within the CSP and 1,024 px', async ({
+  page,
+}) => {
+  await recordViolations(page)
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Leads per week').click()
+  const charts = page.locator('.admin-charts')
+  const n = async (where: string) => (await sql<{ n: number }>(`select count(*)::int as n from public.leads where ${where}`))[0]!.n
+  await expect(charts.getByRole('status')).toHaveText(`${await n('true')} leads in the last 12 weeks (weeks start on Monday, UTC)`)
+  // Four charts, each one named image with bars in it.
+  await expect(charts.getByRole('img')).toHaveCount(4)
+  for (const chart of ['by-language', 'by-source', 'by-product', 'answered']) {
+    await expect(charts.locator(`[data-chart="${chart}"] svg[role="img"] rect`).first(), chart).toBeAttached()
+  }
+  // The tables hold the figures the database counts.
+  const column = async (chart: string, name: string) => {
+    const figure = charts.locator(`[data-chart="${chart}"]`)
+    await figure.getByText('Table of the figures').click()
+    const heads = await figure.locator('thead th').allTextContents()
+    const cells = await figure.locator(`tbody tr td:nth-child(${heads.indexOf(name) + 1})`).allTextContents()
+    return cells.reduce((sum, c) => sum + Number(c.replace(/\D/g, '')), 0)
+  }
+  expect(await column('by-language', 'German')).toBe(await n(`locale = 'de'`))
+  expect(await column('by-source', 'newsletter')).toBe(await n(`utm_source = 'newsletter'`))
+  expect(await column('by-product', 'Pork Netting')).toBe(await n(`products @> '{pork}'`))
+  expect(await column('answered', 'Answered')).toBe(await n(`status <> 'new'`))
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  expect(await recordedViolations(page)).toEqual([])
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'))
+  expect((await new AxeBuilder({ page }).include('.admin-charts').analyze()).violations.map((v) => `${v.id}: ${v.help}`)).toEqual([])
 })
 
 test('a deep link opens one lead after sign-in and shows a failed notification', async ({ page }) => {

@@ -211,6 +211,8 @@ do $$ declare n int; begin
   if n <> 0 then raise exception 'FAIL: admin at aal1 erased a lead'; end if;
   select count(*) into n from public.lead_summary(null, null) where dimension = 'total' and leads = 2;
   if n <> 1 then raise exception 'FAIL: lead_summary does not count 2 leads for the admin'; end if;
+  select coalesce(sum(leads), 0) into n from public.lead_weekly(null, null) where dimension = 'total';
+  if n <> 2 then raise exception 'FAIL: lead_weekly counts % of 2 leads for the admin', n; end if;
 end $$;
 do $$ begin
   update public.leads set name = 'x', status = 'won';

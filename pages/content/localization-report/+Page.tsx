@@ -4,8 +4,13 @@
 import type { ReactNode } from 'react'
 import { usePageData } from '../../../components/page-data'
 import type { LocalizationReportData } from './+data'
-import { FindingsChart, tallyText } from './FindingsChart'
 import { FindingsTable } from './FindingsTable'
+import { HistoryTable } from './HistoryTable'
+import { tallyText } from './report-rows'
+
+/** A chart drawn at build time (report-charts.ts): static SVG markup made from the audit's own figures. */
+// biome-ignore lint/security/noDangerouslySetInnerHtml: Plot wrote the markup through the DOM (text as text nodes), from the audit's figures and the site's own names, never from a visitor
+const Chart = ({ svg }: { svg: string }) => <div className="chart-box" dangerouslySetInnerHTML={{ __html: svg }} />
 
 /** A table that may scroll sideways: a labelled region reachable by keyboard. */
 function Scroll({ labelledBy, children }: { labelledBy: string; children: ReactNode }) {
@@ -18,7 +23,7 @@ function Scroll({ labelledBy, children }: { labelledBy: string; children: ReactN
 }
 
 export default function Page() {
-  const { report } = usePageData<LocalizationReportData>()
+  const { report, history } = usePageData<LocalizationReportData>()
   return (
     <section className="section">
       <div className="container">
@@ -71,13 +76,34 @@ export default function Page() {
             </tbody>
           </table>
         </Scroll>
-        <h2>What the audit found, per language and check</h2>
-        <div className="findings">
-          <FindingsChart chart={report.chart} id="findings-chart" />
-          <Scroll labelledBy="findings-caption">
-            <FindingsTable chart={report.chart} captionId="findings-caption" />
-          </Scroll>
+        <div className="chart-pair">
+          <Chart svg={report.charts.completeness} />
+          <Chart svg={report.charts.findings} />
         </div>
+        <h2>What the audit found, per language and check</h2>
+        <Scroll labelledBy="findings-caption">
+          <FindingsTable groups={report.groups} captionId="findings-caption" />
+        </Scroll>
+        <h2>Over the last releases</h2>
+        {history.charts ? (
+          <>
+            <p>Each release records its audit’s figures when it is published; earlier figures never change afterwards.</p>
+            <div className="chart-pair">
+              <Chart svg={history.charts.complete} />
+              <Chart svg={history.charts.findings} />
+            </div>
+          </>
+        ) : (
+          <p>The history starts with the next releases: it needs two of them to draw a line.</p>
+        )}
+        {history.releases.length ? (
+          <details className="report-history">
+            <summary>The figures of each release (table)</summary>
+            <Scroll labelledBy="history-caption">
+              <HistoryTable releases={history.releases} captionId="history-caption" />
+            </Scroll>
+          </details>
+        ) : null}
         <h2>Download</h2>
         <p className="actions">
           <a href={`/${report.files.summary}`} download className="btn btn-primary">

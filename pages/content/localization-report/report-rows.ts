@@ -2,6 +2,7 @@
 // translators' glossary understands (the CSV keeps the audit's own terms for translators).
 import type { FindingCounts, Tally } from '../../../lib/audit/chart-findings'
 import { percent } from '../../../lib/audit/csv'
+import { completePercent } from '../../../lib/audit/history'
 import type { AuditSummary } from '../../../lib/audit/write'
 
 export type ReportRow = Tally & {
@@ -16,6 +17,10 @@ export type ReportRow = Tally & {
 }
 
 type SummaryLocale = AuditSummary['locales'][number]
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`
+/** "1 error, 31 warnings". */
+export const tallyText = (t: Tally) => `${plural(t.errors, 'error')}, ${plural(t.warnings, 'warning')}`
 
 /** "3 texts …": `one` and `many` are the whole phrase after the number, verb included. */
 const texts = (n: number, one: string, many: string) => (n ? [`${n} ${n === 1 ? one : many}`] : [])
@@ -62,8 +67,8 @@ export function reportRows(summary: Pick<AuditSummary, 'locales' | 'findings' | 
     const found = total(summary.findings[row.locale])
     // The audit already counts a text with an error as not translated; an error that belongs to
     // no one text (a web address two pages share, a check switched off for nothing) must still
-    // keep the figure under 100%.
-    const complete = found.errors && row.completion >= 0.999 ? '99.9%' : percent(row.completion)
+    // keep the figure under 100% (completePercent, which the history records too).
+    const complete = `${completePercent(row.completion, found.errors).toFixed(1)}%`
     const reviewed = reviewedOf(row)
     return {
       locale: row.locale,

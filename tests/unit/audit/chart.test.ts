@@ -9,13 +9,14 @@ import { renderToStaticMarkup } from 'react-dom/server'
 import { describe, expect, it } from 'vitest'
 import { CHECK_LABELS } from '../../../lib/audit/chart-labels'
 import { findingCounts } from '../../../lib/audit/chart-findings'
-import { CHART, findingsChart } from '../../../lib/audit/chart-layout'
+import type { ReleaseEntry } from '../../../lib/audit/history'
 import type { Problem } from '../../../lib/audit/problem'
 import { PROBLEMS } from '../../../lib/audit/problem'
 import { QA } from '../../../lib/audit/qa/ids'
 import { runAudit } from '../../../lib/audit/run'
 import { type AuditSummary, writeReports } from '../../../lib/audit/write'
-import { COLOURS, FindingsChart } from '../../../pages/content/localization-report/FindingsChart'
+import { FindingsTable, findingGroups } from '../../../pages/content/localization-report/FindingsTable'
+import { COLOURS, completeHistorySvg, completenessSvg, findingsHistorySvg, findingsSvg } from '../../../pages/content/localization-report/report-charts'
 import { reportRows } from '../../../pages/content/localization-report/report-rows'
 import { tempDir } from '../../setup/temp-dirs'
 
@@ -136,51 +137,59 @@ describe('reportRows', () => {
   })
 })
 
-describe('findingsChart and its SVG', () => {
+describe("the report page's charts (Observable Plot, static SVG) and the findings table", () => {
   const names = new Map(LOCALES.map((l) => [l, `Name ${l}`]))
   const findings = {
     ...findingCounts([], LOCALES),
     de: { stale: { errors: 0, warnings: 7 }, 'qa-inconsistent-source': { errors: 0, warnings: 6 } },
     fr: { stale: { errors: 0, warnings: 20 }, 'qa-repeated-word': { errors: 1, warnings: 0 }, missing: { errors: 3, warnings: 1 } },
   }
-  const chart = findingsChart(findings, names)
-  const svg = renderToStaticMarkup(createElement(FindingsChart, { chart, id: 'c' }))
+  const groups = findingGroups(findings, names)
+  const figures = groups.map((g) => ({ ...g, label: `${g.name} (${g.locale})`, complete: g.errors ? 97.5 : 100, reviewed: null }))
 
-  it('has a group per locale and a bar per check with findings, errors first, on one scale', () => {
-    expect(chart.groups.map((g) => g.locale)).toEqual(LOCALES)
-    expect(chart.groups.map((g) => g.bars.length)).toEqual([0, 0, 2, 3, 0, 0, 0])
-    const fr = chart.groups.find((g) => g.locale === 'fr')!
-    expect(fr.bars.map((b) => b.check)).toEqual(['missing', 'qa-repeated-word', 'stale'])
+  it('groups the findings per locale, checks with errors first, totals as the audit counts them', () => {
+    expect(groups.map((g) => g.locale)).toEqual(LOCALES)
+    const fr = groups.find((g) => g.locale === 'fr')!
+    expect(fr.checks.map((c) => c.check)).toEqual(['missing', 'qa-repeated-word', 'stale'])
     expect(fr).toMatchObject({ errors: 4, warnings: 21 })
-    expect(chart.total).toEqual({ errors: 4, warnings: 34 })
-    // The largest bar spans the drawing width; the others are in proportion, a single finding still visible.
-    const stale = fr.bars.find((b) => b.check === 'stale')!
-    expect(stale.warningWidth).toBe(CHART.width - CHART.countRoom)
-    const de = chart.groups.find((g) => g.locale === 'de')!
-    expect(de.bars[0]!.warningWidth).toBe(Math.round((7 / 20) * stale.warningWidth))
-    expect(fr.bars.find((b) => b.check === 'qa-repeated-word')!.errorWidth).toBeGreaterThanOrEqual(2)
-    // Rows never overlap and the height holds them all.
-    const ys = chart.groups.flatMap((g) => [g.y, ...g.bars.map((b) => b.y)])
-    expect(ys).toEqual([...ys].sort((a, b) => a - b))
-    expect(new Set(ys).size).toBe(ys.length)
-    expect(chart.height).toBeGreaterThan(Math.max(...ys) + CHART.barTop + CHART.barHeight)
+    const html = renderToStaticMarkup(createElement(FindingsTable, { groups, captionId: 'c' }))
+    expect(html).toContain('<tfoot><tr><th scope="row" colSpan="2">All languages</th><td>4</td><td>34</td></tr></tfoot>')
+    expect(html.match(/No findings/g)).toHaveLength(5)
   })
 
-  it('draws the bars with their labels and counts, as an image with a title and a description, without script', () => {
-    expect(svg).toMatch(/^<svg [^>]*role="img"[^>]*aria-labelledby="c-title c-desc"/)
-    expect(svg).toContain('<title id="c-title">Findings per language and check</title>')
-    expect(svg).toMatch(/<desc id="c-desc">[^<]*Name fr \(fr\): 4 errors, 21 warnings/)
-    expect(svg).not.toMatch(/<script|style=|on\w+=/)
-    expect(svg.match(/data-locale="/g)).toHaveLength(LOCALES.length)
-    expect(svg.match(/data-check="/g)).toHaveLength(5)
-    for (const label of ['Needs an update after an English change', 'Not yet translated, shown in English', 'Word repeated']) expect(svg).toContain(label)
-    // One error segment per bar with errors (the legend has one more), one warning segment per bar with warnings.
-    const fills = (colour: string) => (svg.match(new RegExp(`<rect [^>]*fill="${colour}"`, 'g')) ?? []).length - 1
-    expect(fills(COLOURS.errors)).toBe(2)
-    expect(fills(COLOURS.warnings)).toBe(4)
-    // The count printed after each bar: together they are the chart's total.
-    const counts = [...svg.matchAll(/<g data-check="[^"]+">.*?<\/rect>?.*?<text[^>]*>(\d+)<\/text><\/g>/g)].map((m) => Number(m[1]))
-    expect(counts.reduce((a, b) => a + b, 0)).toBe(chart.total.errors + chart.total.warnings)
-    expect(svg.match(/No findings/g)).toHaveLength(5)
+  it('draws each chart as one named image, with no style element or attribute and no script (the CSP allows neither)', () => {
+    const svg = findingsSvg(figures)
+    const root = svg.match(/^<svg [^>]*>/)![0]
+    expect(root).toContain('class="chart"')
+    expect(root).toContain('role="img"')
+    expect(root).toContain('aria-label="Bar chart: errors and warnings per language')
+    // The marks inside carry no names of their own: the chart is one image, its table holds the figures.
+    expect(svg.slice(root.length)).not.toContain('aria-label')
+    for (const other of [svg, completenessSvg(figures)]) expect(other).not.toMatch(/<style|style=|<script|on\w+=/)
+    // One bar per non-empty segment: fr's errors and de's and fr's warnings, in the severity colours.
+    expect(svg.match(new RegExp(`<rect [^>]*fill="${COLOURS.errors}"`, 'g'))).toHaveLength(1)
+    expect(svg.match(new RegExp(`<rect [^>]*fill="${COLOURS.warnings}"`, 'g'))).toHaveLength(2)
+    expect(svg).toContain('4 errors, 21 warnings')
+    expect(svg).toContain('Name de (de)')
+  })
+
+  it('draws the history of releases: a cell with its figure per language and release, a bar per release', () => {
+    const release = (day: string, commit: string, fr: number): ReleaseEntry => ({
+      release: `2026-11-${day} ${commit.slice(0, 7)}`,
+      commit,
+      date: `2026-11-${day}T10:00:00Z`,
+      locales: { en: { complete: 100, reviewed: null, errors: 0, warnings: 0 }, fr: { complete: fr, reviewed: null, errors: 2, warnings: 5 } },
+    })
+    const releases = [release('20', 'a'.repeat(40), 91.5), release('27', 'b'.repeat(40), 99.9)]
+    const labels = new Map([
+      ['en', 'English (en)'],
+      ['fr', 'Français (fr)'],
+    ])
+    const grid = completeHistorySvg(releases, labels)
+    expect(grid.match(/<rect /g)).toHaveLength(4)
+    for (const figure of ['91.5%', '99.9%', '100%']) expect(grid).toContain(`>${figure}<`)
+    const bars = findingsHistorySvg(releases)
+    expect(bars.match(/>2 E, 5 W</g)).toHaveLength(2)
+    expect(bars).toContain('2026-11-27 bbbbbbb')
   })
 })
