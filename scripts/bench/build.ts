@@ -71,8 +71,11 @@ export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boo
 /** The peak memory cpu-time.py recorded in `file`, if it wrote any. */
 const readPeak = (file: string) => (existsSync(file) ? peakRssKb(readFileSync(file, 'utf8')) : undefined)
 
-/** `npm run build` in `dir`: wall time of the whole, its CPU, each task's wall and CPU, the peak memory of one process, and every warning line. */
-export function build(dir: string): Promise<BuildRun> {
+/**
+ * `npm run build` in `dir` (with `env` added to the environment): wall time of the whole, its CPU,
+ * each task's wall and CPU, the peak memory of one process, and every warning line.
+ */
+export function build(dir: string, env: Record<string, string> = {}): Promise<BuildRun> {
   const cpuDir = mkdtempSync(join(tmpdir(), 'bench-cpu-'))
   const peakLog = join(cpuDir, 'peak-rss.log')
   rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
@@ -81,7 +84,7 @@ export function build(dir: string): Promise<BuildRun> {
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: dir,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir, [PEAK_RSS_LOG]: peakLog },
+      env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir, [PEAK_RSS_LOG]: peakLog },
     })
     const out: Buffer[] = []
     const err: Buffer[] = []
