@@ -1,6 +1,6 @@
 // Content pages carry their one small script inline: an external script cost them a request
 // chain (HTML → entry → chunk) that delayed the largest contentful paint by about 1.5×
-// (reports/bench.md). The inlined code's sha256 goes into the Content-Security-Policy
+// (Lighthouse, with and without scripts). The inlined code's sha256 goes into the Content-Security-Policy
 // (script-src), never 'unsafe-inline'.
 //
 // Why the prerender rewrites the script tags Vike wrote (scripts/page-scripts.ts) instead of
