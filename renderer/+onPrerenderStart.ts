@@ -5,8 +5,11 @@
 // pages' onBeforePrerenderStart hooks give this run's shard only, and the check is of that shard.
 import type { PrerenderContext } from 'vike/types'
 import { allPageUrls, inThisShard } from '../lib/pages/prerender'
+import { CONFIG_LOADED } from '../lib/routing/prerender-shards'
 
 export function onPrerenderStart(prerenderContext: PrerenderContext) {
+  // Vike has loaded the config: scripts/prerender.ts may start the next shard's run.
+  process.send?.(CONFIG_LOADED)
   const urls = new Set(inThisShard(allPageUrls()))
   const planned = new Set(prerenderContext.pageContexts.map((p) => p.urlOriginal))
   const missing = [...urls].filter((url) => !planned.has(url))

@@ -48,7 +48,7 @@ export function writeSearchScript(site: string, scripts: PageScripts): void {
 export function finishPage(html: string, scripts: PageScripts): string {
   let out = deferIslandEntries(inlinePageScript(html, scripts.enhance)).html
   // The search script waits for `load` too: the page is complete without it, and fetching
-  // it early delayed the search page's first paint (reports/bench.md).
+  // it early delayed the search page's first paint (Lighthouse, with and without scripts).
   if (out.includes('id="site-search"')) out = out.replace('</body>', `<script type="module">${inlineCode(scripts.searchLoader)}</script></body>`)
   return out
 }

@@ -54,7 +54,7 @@ for (const file of pageFiles(out)) {
 console.log(`postbuild: content-page script inlined into ${counts.inlined} pages; search script on ${counts.searchPages} pages`)
 if (leftovers.length) throw new Error(`postbuild: ${leftovers.length} unfilled placeholder(s):\n  ${leftovers.join('\n  ')}`)
 // Pagefind indexes in processes of its own while the rest of this step runs (awaited at the end).
-const indexing = writeSearchIndex(out, undefined, indexable)
+const indexing = writeSearchIndex(out, indexable)
 indexing.catch(() => undefined) // a failure is thrown where it is awaited, below
 // The same environment Vite gave the bundle (.env files included), so the CSP allows exactly
 // the backend and captcha the pages were built for.
@@ -84,8 +84,5 @@ for (const name of [AUDIT_FILES.summary, AUDIT_FILES.items]) {
   else copyFileSync(from, join(out, name))
 }
 const search = await indexing
-const reused = search.languages.filter((lang) => !search.indexed.includes(lang))
-console.log(
-  `postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}; ${reused.length ? `unchanged, from .generated/search: ${reused.join(', ')}` : 'every language indexed'}`,
-)
+console.log(`postbuild: search index of ${search.pages} pages in ${search.languages.join(', ')}`)
 console.log(`postbuild: ${allPageUrls().length} pages, ${list.length} redirects, sitemap, robots.txt, _headers`)

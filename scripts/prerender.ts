@@ -4,27 +4,26 @@
 //   - "/tr/404" moved from tr/404/index.html to tr/404.html, where static hosts look for it.
 // A page whose render key is unchanged is not rendered again: renderer/+onRenderHtml.tsx takes
 // it from the render cache (lib/build/render-cache.ts).
-// Vike's CLI runs in processes of its own, without tsx's loader hooks, which would otherwise
-// see every module Vite and Vike load; meanwhile this process bundles the page scripts.
-// A large catalogue is prerendered in shards, one `vike prerender` each, as many at once as
-// there are cores: Vike holds every page it wrote until its run ends
-// (lib/routing/prerender-shards.ts says why and how the pages are split). Each page is finished
-// as soon as Vike names it written, while Vike renders the next.
+// Vike renders in processes of its own (scripts/vike-prerender.mjs: Vike's documented prerender()
+// from vike/api), without tsx's loader hooks, which would otherwise see every module Vite and Vike
+// load; meanwhile this process bundles the page scripts.
+// A large catalogue is prerendered in shards, one run each, as many at once as there are cores:
+// Vike holds every page it wrote until its run ends (lib/routing/prerender-shards.ts says why and
+// how the pages are split). PRERENDER_SHARDS=<n> sets the number of shards (1: none), for the bench.
+// Each run's pages are finished once it has ended, while the other runs go on.
 // Pages are written over the last build's files, which this task takes back from where
 // `npm run build` moved them, and what the last site had and this one has not is removed
-// (lib/build/reuse-pages.ts says why).
+// (lib/build/reuse-pages.ts says why; REUSE_PAGES=0 writes them as new files, for the bench).
 // Each run records the UI keys every page's render used; they are merged here into
 // dist/ui-key-usage.json, for the XLIFF export and the audit CSV (lib/i18n/key-usage.ts).
 import { spawn } from 'node:child_process'
 import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
-import { createInterface } from 'node:readline'
-import { stripVTControlCharacters } from 'node:util'
 import { clearKeyUsageParts, KEY_USAGE_FILE, mergeKeyUsage } from '../lib/i18n/key-usage'
 import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/pages/prerender'
-import { PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
+import { CONFIG_LOADED, PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
 import { finishPages, type PageScripts, pageScripts, writeSearchScript } from './page-scripts'
 
 const out = 'dist/client'
@@ -32,69 +31,55 @@ const start = performance.now()
 const urls = allPageUrls()
 // PRERENDER_PAGES_PER_SHARD: smaller shards, for the test that splits the real site
 // (tests/unit/prerender-shards.test.ts); the pages written are the same whatever the split.
-const shards = shardCount(urls.length, availableParallelism(), Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
+const shards =
+  Number(process.env.PRERENDER_SHARDS) || shardCount(urls.length, availableParallelism(), Number(process.env.PRERENDER_PAGES_PER_SHARD) || PAGES_PER_SHARD)
 
 /**
- * One `vike prerender` (of one shard). `configLoaded` settles once Vike has loaded the project's
- * config, which it announces with "pre-rendering HTML..." before it renders anything, or else
- * once the run ends; `done` when the run ends, rejected unless it ended well.
+ * One prerender run (of one shard). `configLoaded` settles once Vike has loaded the project's
+ * config (renderer/+onPrerenderStart.ts, which Vike calls before it renders any page, says so
+ * over IPC), or else once the run ends; `done` when the run ends, rejected unless it ended well.
  *
  * Two runs must not load the config at the same time: Vike compiles each +file to a temporary
  * file beside it, named by its content's hash, imports it and deletes it
  * (node_modules/vike/dist/node/vite/shared/resolveVikeConfigInternal/transpileAndExecuteFile.js),
  * so one run can delete the file the other is about to import (ENOENT, a failed build). So each
- * run starts once the previous one has loaded its config. Should Vike's message ever change, the
- * next run waits for the previous one to end instead: slower, never wrong.
+ * run starts once the previous one has loaded its config. Vike's own lines (its count, one per
+ * file written) stay out of the log, which the build replays on every build that reuses this
+ * task; its warnings and errors (stderr) pass.
  */
 function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Promise<void> } {
   const env = shards > 1 ? { ...process.env, [SHARD_ENV]: `${shard}/${shards}` } : process.env
-  const child = spawn(join('node_modules', '.bin', 'vike'), ['prerender'], { stdio: ['inherit', 'pipe', 'inherit'], env })
+  const child = spawn(process.execPath, ['scripts/vike-prerender.mjs'], { stdio: ['inherit', 'ignore', 'inherit', 'ipc'], env })
   let loaded: () => void = () => undefined
   const configLoaded = new Promise<void>((resolve) => (loaded = resolve))
-  // Vike names every file it writes, one line each, once the file is whole: the page is finished
-  // then, while Vike renders the next ones (`finish` does the rest once the run ends). The lines
-  // stay out of the log, which the build keeps and replays on every build that reuses this task;
-  // Vike's other lines (the count, warnings) pass.
-  createInterface({ input: child.stdout, crlfDelay: Number.POSITIVE_INFINITY }).on('line', (line) => {
-    const plain = stripVTControlCharacters(line)
-    if (!plain.startsWith(`${out}/`)) console.log(line)
-    else if (scriptsReady && plain.endsWith('.html')) {
-      finishPages([plain], scriptsReady)
-      finished.add(plain)
-    }
-    if (plain.includes('pre-rendering HTML')) loaded()
-  })
+  child.on('message', (message) => message === CONFIG_LOADED && loaded())
   const done = new Promise<void>((resolve, fail) => {
     child.on('error', fail)
     child.on('close', (status) =>
       status === 0
         ? resolve()
-        : fail(new Error(`prerender: vike prerender${shards > 1 ? ` of shard ${shard + 1}/${shards}` : ''} failed (exit status ${status})`)),
+        : fail(new Error(`prerender: Vike's prerender${shards > 1 ? ` of shard ${shard + 1}/${shards}` : ''} failed (exit status ${status})`)),
     )
   }).finally(loaded)
   return { configLoaded, done }
 }
 
-/** Pages finished as Vike named them, each after its last write (a later write names it again). */
-const finished = new Set<string>()
-let scriptsReady: PageScripts | undefined
-
 /**
  * Checks that a run wrote each of its pages (a page of the last site that Vike did not write over
- * is older than this run), then finishes those not finished yet where they are.
+ * is older than this run), then finishes them where they are.
  */
 function finish(pages: string[], scripts: PageScripts): void {
   const missing = pages.filter((url) => (statSync(join(out, pageFile(url)), { throwIfNoEntry: false })?.mtimeMs ?? 0) < adoptedAt)
   if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
   finishPages(
-    pages.map((url) => join(out, pageFile(url))).filter((file) => !finished.has(file)),
+    pages.map((url) => join(out, pageFile(url))),
     scripts,
   )
 }
 
 /**
- * Every shard, `parallel` at a time; as soon as a run ends its pages are checked and any not
- * finished yet are finished (while the other runs go on). After a failure no shard starts; those
+ * Every shard, `parallel` at a time; as soon as a run ends its pages are checked and finished
+ * (while the other runs go on). After a failure no shard starts; those
  * running end, then it is thrown.
  */
 async function allShards(parallel: number, scripts: Promise<PageScripts>): Promise<void> {
@@ -126,11 +111,9 @@ async function allShards(parallel: number, scripts: Promise<PageScripts>): Promi
 
 // Every page is written after this; the last site's pages were written before `npm run build` began.
 const adoptedAt = Date.now()
-const adopted = adoptPageFolders(lastSite(), out, urls.map(pageFile))
+const adopted = process.env.REUSE_PAGES === '0' ? [] : adoptPageFolders(lastSite(), out, urls.map(pageFile))
 // In a microtask: the first runs start before this process bundles the page scripts.
-const scripts = Promise.resolve()
-  .then(pageScripts)
-  .then((bundled) => (scriptsReady = bundled))
+const scripts = Promise.resolve().then(pageScripts)
 clearKeyUsageParts()
 await allShards(availableParallelism(), scripts)
 // Every page renders under the recorder or takes its kept keys: a page missing here is a bug.

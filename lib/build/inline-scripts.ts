@@ -1,7 +1,17 @@
 // Content pages carry their one small script inline: an external script cost them a request
 // chain (HTML → entry → chunk) that delayed the largest contentful paint by about 1.5×
-// (reports/bench.md). The inlined code's sha256 goes into the Content-Security-Policy
+// (Lighthouse, with and without scripts). The inlined code's sha256 goes into the Content-Security-Policy
 // (script-src), never 'unsafe-inline'.
+//
+// Why the prerender rewrites the script tags Vike wrote (scripts/page-scripts.ts) instead of
+// asking Vike: its documented settings choose only whether and where it injects an asset, not
+// what it writes. injectScriptsAt (https://vike.dev/injectScriptsAt) moves all scripts at once;
+// onRenderHtml's injectFilter (https://vike.dev/injectFilter) keeps or drops each asset after
+// the document is written, so it can neither put inline code in the entry's place nor wrap the
+// island's hashed entry URL in a loader, and dropping the entry made Vike warn on every such
+// page. So the patterns below are a coupling to the tags Vike 0.4 writes; tests/built/
+// inline-scripts.test.ts checks on the built pages that they still match (no content page keeps
+// its entry tag, every island page carries the script inline and its loader).
 import { createHash } from 'node:crypto'
 
 /** Vike's client entry for content pages (pages/content/+client.ts), as it writes it into each page. */

@@ -120,14 +120,18 @@ export function writeEntry(dir: string, url: string, key: string, html: string):
   renameSync(`${file}.${process.pid}.tmp`, file)
 }
 
-/** The cache as onRenderHtml uses it: one instance per prerender process; undefined outside a production prerender. */
+/**
+ * The cache as onRenderHtml uses it: one instance per prerender process; undefined outside a
+ * production prerender, and with RENDER_CACHE=0 (the bench measures the build without it).
+ */
 export function renderCache(moduleUrl: string, shared: () => Record<string, unknown>, dir = RENDER_CACHE_DIR) {
-  const bundle = serverBundleDir(fileURLToPath(moduleUrl))
+  const bundle = process.env.RENDER_CACHE === '0' ? undefined : serverBundleDir(fileURLToPath(moduleUrl))
   if (!bundle) return undefined
   const code = codeIdentity(bundle)
   const sharedKey = sharedInputs(shared(), new Date().getFullYear())
   const count = { reused: 0, rendered: 0 }
-  process.once('exit', () => console.log(`render cache: ${count.reused} of ${count.reused + count.rendered} documents unchanged, from ${dir}`))
+  // On stderr: the prerender leaves the run's stdout (Vike's line per file written) out of the build's log.
+  process.once('exit', () => process.stderr.write(`render cache: ${count.reused} of ${count.reused + count.rendered} documents unchanged, from ${dir}\n`))
   return {
     key: (url: string, locale: string, data: unknown) => pageKey(code, sharedKey(locale), url, data),
     read: (url: string, key: string) => {

@@ -19,8 +19,7 @@ import { mdxErrorProblem, type MdxError } from './mdx-error'
  * this file's own source (the content rules) and the versions of @mdx-js/mdx, remark-gfm and velite, and holds what a compile gives: the code, and the links and component
  * uses the rules collected; the table of contents (velite's s.toc(), a second Markdown parse of
  * every file) is kept the same way. The path is the one inside the content folder
- * ("content/guides/de/…"), so a temporary copy of content/ (the dev-server test, `npm run
- * bench:dev`) shares the entries of the files it did not change. Only clean compiles are stored:
+ * ("content/guides/de/…"), so a temporary copy of content/ (the dev-server test) shares the entries of the files it did not change. Only clean compiles are stored:
  * a file with a problem is compiled (and reported) every time. MDX_CACHE=0 turns the cache off.
  */
 const MDX_CACHE = process.env.MDX_CACHE === '0' ? undefined : resolve('.generated/mdx')

@@ -10,6 +10,13 @@
 /** The environment variable scripts/prerender.ts sets for each `vike prerender`: "<index>/<count>". */
 export const SHARD_ENV = 'PRERENDER_SHARD'
 
+/**
+ * The message a prerender run sends its parent (scripts/prerender.ts) over IPC once Vike has
+ * loaded the project's config: renderer/+onPrerenderStart.ts, which Vike calls after that and
+ * before it renders any page, sends it.
+ */
+export const CONFIG_LOADED = 'prerender: config loaded'
+
 /** Most pages one `vike prerender` is given: its memory grows with them. */
 export const PAGES_PER_SHARD = 4000
 

@@ -29,23 +29,14 @@ export type StepResult = {
 
 const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
 const TASK_SHELL = join(import.meta.dirname, 'task-shell.sh')
-const PYTHON = ['/usr/bin/python3', '/usr/local/bin/python3'].find((p) => existsSync(p))
 
-/** Runs argv with the CPU time of it and all its descendants appended to stderr (cpu-time.py; bash's `times` without python3). */
-export function cpuTimedArgv(argv: string[]): { cmd: string; args: string[] } {
-  if (process.platform === 'linux' && PYTHON) return { cmd: PYTHON, args: [CPU_TIME, ...argv] }
-  return { cmd: 'bash', args: ['-c', '"$@"; s=$?; times >&2; exit $s', 'step', ...argv] }
-}
+/** Runs argv under cpu-time.py (Linux, python3), which appends the CPU time of it and all its descendants to stderr. */
+const cpuTimedArgv = (argv: string[]) => ({ cmd: 'python3', args: [CPU_TIME, ...argv] })
 
-/** Splits the CPU time that cpuTimedArgv's wrapper appended off a command's stderr. */
-export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
+/** Splits the CPU time that cpu-time.py appended off a command's stderr. */
+function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
   const exact = stderr.match(/\n?cpu-time-ms (\d+)\n?$/)
-  if (exact) return { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) }
-  const lines = stderr.trimEnd().split('\n')
-  const children = lines.at(-1)?.match(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/)
-  if (!children || !/^\d+m[\d.]+s \d+m[\d.]+s$/.test(lines.at(-2) ?? '')) return { cpuMs: Number.NaN, rest: stderr }
-  const cpuMs = (Number(children[1]) * 60 + Number(children[2]) + Number(children[3]) * 60 + Number(children[4])) * 1000
-  return { cpuMs, rest: lines.slice(0, -2).join('\n') }
+  return exact ? { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) } : { cpuMs: Number.NaN, rest: stderr }
 }
 
 /** A line of the build's output that warns: Vite's and Vike's warnings, Rollup's "(!)", and our own "warning:" lines. */
@@ -71,8 +62,11 @@ export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boo
 /** The peak memory cpu-time.py recorded in `file`, if it wrote any. */
 const readPeak = (file: string) => (existsSync(file) ? peakRssKb(readFileSync(file, 'utf8')) : undefined)
 
-/** `npm run build` in `dir`: wall time of the whole, its CPU, each task's wall and CPU, the peak memory of one process, and every warning line. */
-export function build(dir: string): Promise<BuildRun> {
+/**
+ * `npm run build` in `dir` (with `env` added to the environment): wall time of the whole, its CPU,
+ * each task's wall and CPU, the peak memory of one process, and every warning line.
+ */
+export function build(dir: string, env: Record<string, string> = {}): Promise<BuildRun> {
   const cpuDir = mkdtempSync(join(tmpdir(), 'bench-cpu-'))
   const peakLog = join(cpuDir, 'peak-rss.log')
   rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
@@ -81,7 +75,7 @@ export function build(dir: string): Promise<BuildRun> {
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: dir,
-      env: { ...process.env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir, [PEAK_RSS_LOG]: peakLog },
+      env: { ...process.env, ...env, FORCE_COLOR: '0', NO_COLOR: '1', npm_config_script_shell: TASK_SHELL, BENCH_CPU_DIR: cpuDir, [PEAK_RSS_LOG]: peakLog },
     })
     const out: Buffer[] = []
     const err: Buffer[] = []

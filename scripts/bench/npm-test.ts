@@ -1,4 +1,4 @@
-// Times `npm test` part by part (`npm run bench`, step 6; alone: `npm run bench:test`). The parts
+// Times `npm test` part by part (`npm run bench:test`). The parts
 // are read from the "test" script in package.json (`npm run a && npm run b …`), so the timing
 // follows the script. They run in a fresh copy of the working tree WITH its tests, from an empty
 // dist/, so the build is part of the time, as in a real `npm test`. A timing, never an

@@ -74,9 +74,10 @@ const SHEETS_PER_PROCESS = 200
 /**
  * Prints every job: here when they are few (an edit reprints a handful), else in one process per
  * core (./print-worker.ts), each with its share, since Typst prints on one thread.
+ * PRINT_PROCESSES=<n> sets the number of processes (1: this one), for the bench.
  */
 async function printAll(jobs: PrintJob[]): Promise<void> {
-  const processes = Math.min(availableParallelism(), Math.floor(jobs.length / SHEETS_PER_PROCESS))
+  const processes = Number(process.env.PRINT_PROCESSES) || Math.min(availableParallelism(), Math.floor(jobs.length / SHEETS_PER_PROCESS))
   if (processes < 2) {
     for (const job of jobs) printJob(job)
     return

@@ -1,5 +1,5 @@
 // The search index of the built site: each page's <head> and <main> give the same Pagefind files as
-// the whole pages (scripts/search-index.ts; the per-language cache: tests/unit/search-index.test.ts).
+// the whole pages (scripts/search-index.ts).
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs'
 import { dirname, join, relative } from 'node:path'
 import * as pagefind from 'pagefind'
@@ -24,7 +24,7 @@ describe('search index of the built site', () => {
     expect(sample).toContain('data-pagefind-body')
     expect(sample).not.toContain('<footer')
     expect(sample).not.toContain('<nav')
-    await writeSearchIndex(real, join(root, 'real-cache'), pages, 1)
+    await writeSearchIndex(real, pages)
 
     const { index } = await pagefind.createIndex({})
     if (!index) throw new Error('Pagefind gave no index')

@@ -1,6 +1,5 @@
 // Starts `npm run dev` (scripts/dev.ts) on a free port against a temporary COPY of content/, for
-// the dev-server test (tests/unit/dev-server.test.ts) and the edit-to-screen benchmark
-// (scripts/bench/dev-reload.ts). The real content/ and .velite/ are never touched.
+// the dev-server test (tests/unit/dev-server.test.ts). The real content/ and .velite/ are never touched.
 import { spawn, type ChildProcess } from 'node:child_process'
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'

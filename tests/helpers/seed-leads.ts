@@ -1,5 +1,5 @@
 // Seeds N synthetic leads in one SQL statement (run as the database owner / service role), for
-// the inbox tests (tests/unit/lead-inbox.test.ts) and the admin timing in scripts/bench/.
+// the inbox tests (tests/unit/lead-inbox.test.ts).
 // Values cycle independently (kind by 3, locale by 7, country by 7 of 7, status by 5, source
 // by 4), so every filter combination has rows; created_at goes back 5 minutes per lead from
 // `newest`, so the newest lead is i = 1. Their mails count as sent, as for any lead past its

@@ -1,7 +1,6 @@
 // `npm run dev` on a free port against a temporary copy of content/ (tests/helpers/dev-session.ts):
 // a content edit reaches the next request and the open page reloads by itself; a broken file
 // shows an error page naming file, line and field, and the server recovers once it is fixed.
-// Timings are measured by scripts/bench/dev-reload.ts, not asserted here.
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startDevSession, type DevSession } from '../helpers/dev-session'

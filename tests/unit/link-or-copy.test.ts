@@ -1,4 +1,4 @@
-// lib/build/link-or-copy.ts: cached build outputs (data sheets, search files) reach dist/ as hard
+// lib/build/link-or-copy.ts: cached build outputs (data sheets) reach dist/ as hard
 // links. The target must end up with the cache's bytes, replace whatever was there, and survive
 // the cache entry being deleted (the search cache prunes old entries after linking).
 import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'

@@ -1,4 +1,4 @@
-// What the peer benchmarks (astro.ts, hugo.ts) share: our built pages as Markdown with the data of
+// What the peer benchmarks (astro.ts) share: our built pages as Markdown with the data of
 // their chrome (scripts/bench/peers/peer-page.ts), our stylesheets, the timing of a peer's build (counted
 // as our build's tasks are: scripts/bench/build.ts), and the weight check of a peer's output.
 import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
