@@ -42,6 +42,8 @@ export interface LeadStore {
   claimMails(opts: ClaimOptions): Promise<ClaimedMail[]>
   /** Records one try of a claimed mail; the mail's new state, or 'stale' when the claim no longer holds. */
   mailResult(mail: ClaimedMail, outcome: MailOutcome, error: string | null): Promise<string>
+  /** The stored lead's phone in E.164 (public.lead_record_phone): its contact shows it. */
+  recordPhone(id: string, e164: string): Promise<void>
   /** Whether the holder of this user access token may read the lead (row level security). */
   canRead(id: string, accessToken: string): Promise<boolean>
 }
@@ -100,6 +102,9 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
       })) as ClaimedMail[] | null) ?? [],
     mailResult: async (m, outcome, error) =>
       String(await rpc('lead_mail_result', { p_lead: m.lead_id, p_mail: m.mail, p_claim: m.claim_token, p_outcome: outcome, p_error: error })),
+    recordPhone: async (id, e164) => {
+      await rpc('lead_record_phone', { p_id: id, p_phone_e164: e164 })
+    },
     canRead: async (id, accessToken) => {
       const rows = (await call(`leads?select=id&id=eq.${encodeURIComponent(id)}`, {
         method: 'GET',

@@ -1,0 +1,139 @@
+// One contact per buyer (issue 43, item 2): leads posted to the real submit-lead function on the
+// local backend attach to the contact of their email (trimmed, any case), record the phone in
+// E.164, and only an admin reads contacts (supabase/migrations/20261129000200_lead_contacts.sql).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import { ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
+import { startLeadBackend } from '../helpers/lead-backend'
+import type { SmtpReceiver } from '../helpers/smtp-receiver'
+import { contactLead } from '../helpers/leads'
+import { phoneE164 } from '../../supabase/functions/submit-lead/phone'
+
+const notified = new Map<string, Promise<unknown>>()
+let receiver: SmtpReceiver
+let sb: LocalSupabase
+let admin: SupabaseClient
+let visitor: SupabaseClient
+
+class NoRealtime {
+  constructor() {
+    throw new Error('realtime is not used in tests')
+  }
+}
+const client = (key = sb.anonKey): SupabaseClient =>
+  createClient(sb.url, key, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime as never },
+  })
+async function signedIn(email: string, password: string, signUp = false): Promise<SupabaseClient> {
+  const c = client()
+  if (signUp) expect((await c.auth.signUp({ email, password })).error).toBeNull()
+  else expect((await c.auth.signInWithPassword({ email, password })).error).toBeNull()
+  return c
+}
+
+beforeAll(async () => {
+  ;({ receiver, sb } = await startLeadBackend(notified))
+  admin = await signedIn(ADMIN_EMAIL, ADMIN_PASSWORD)
+  visitor = await signedIn('contacts-visitor@example.com', 'visitor-password-2026', true)
+})
+afterAll(async () => {
+  await Promise.all([...notified.values()])
+  await sb?.stop()
+  await receiver?.close()
+})
+
+let client_ = 0
+const post = async (lead: Record<string, unknown>) => {
+  const res = await fetch(`${sb.url}/functions/v1/submit-lead`, {
+    method: 'POST',
+    headers: { apikey: sb.publishableKey, 'Content-Type': 'application/json', 'X-Forwarded-For': `198.19.0.${client_++}` },
+    body: JSON.stringify({ lead }),
+  })
+  expect(res.status).toBe(201)
+  return lead.id as string
+}
+const quote = (over: Record<string, unknown>) =>
+  contactLead({ kind: 'quote', company: 'Fleischerei Beispiel', country: 'Deutschland', products: ['pork'], quantity: '300', quantity_unit: 'rolls', ...over })
+
+describe('one contact per buyer', () => {
+  it("'A@x.com ' and 'a@x.com' are one contact with two submissions; the phone is kept in E.164", async () => {
+    const first = await post(contactLead({ email: 'A@x.com ', name: 'Anna Beispiel' }))
+    const second = await post(quote({ email: 'a@x.com', name: 'Anna B.', phone: '030 1234567' }))
+    const { data: contacts, error } = await admin.from('contacts').select('*').eq('email_key', 'a@x.com')
+    expect(error).toBeNull()
+    expect(contacts).toHaveLength(1)
+    const [c] = contacts as Record<string, unknown>[]
+    // The latest submission names the contact.
+    expect(c).toMatchObject({ submissions: 2, email: 'a@x.com', name: 'Anna B.', company: 'Fleischerei Beispiel', phone_e164: '+49301234567' })
+    const { data: leads } = await admin.from('leads').select('id,contact_id,phone_e164').in('id', [first, second]).order('created_at')
+    expect(leads).toEqual([
+      { id: first, contact_id: c?.id, phone_e164: null },
+      { id: second, contact_id: c?.id, phone_e164: '+49301234567' },
+    ])
+  })
+
+  it('another email with the same phone stays another contact (the phone merges nothing)', async () => {
+    await post(quote({ email: 'b@x.com', phone: '+49 30 1234567' }))
+    const { data } = await admin.from('contacts').select('email_key,phone_e164').eq('phone_e164', '+49301234567').order('email_key')
+    expect(data).toEqual([
+      { email_key: 'a@x.com', phone_e164: '+49301234567' },
+      { email_key: 'b@x.com', phone_e164: '+49301234567' },
+    ])
+  })
+
+  it('simultaneous first submissions of a new buyer make one contact', async () => {
+    await Promise.all(['Race@x.com', 'race@X.com', 'RACE@x.com'].map((email) => post(contactLead({ email }))))
+    const { data } = await admin.from('contacts').select('submissions').eq('email_key', 'race@x.com')
+    expect(data).toEqual([{ submissions: 3 }])
+  })
+
+  it('erasing a lead updates its contact; erasing the last one removes the contact', async () => {
+    const older = await post(contactLead({ email: 'gone@x.com', name: 'Old Name' }))
+    const newer = await post(contactLead({ email: 'gone@x.com', name: 'New Name' }))
+    const service = client(sb.serviceRoleKey)
+    const read = async () => (await admin.from('contacts').select('name,submissions').eq('email_key', 'gone@x.com')).data
+    expect(await read()).toEqual([{ name: 'New Name', submissions: 2 }])
+    expect((await service.from('leads').delete().eq('id', newer)).error).toBeNull()
+    expect(await read()).toEqual([{ name: 'Old Name', submissions: 1 }])
+    expect((await service.from('leads').delete().eq('id', older)).error).toBeNull()
+    expect(await read()).toEqual([])
+  })
+})
+
+describe('who reads contacts', () => {
+  it('an admin reads them; a signed-in non-admin reads none; anon is refused', async () => {
+    expect(((await admin.from('contacts').select('id')).data ?? []).length).toBeGreaterThan(0)
+    expect(await visitor.from('contacts').select('id')).toMatchObject({ data: [], error: null })
+    expect((await client().from('contacts').select('id')).error?.code).toBe('42501')
+  })
+
+  it('nobody from the browser writes, not even an admin', async () => {
+    const { data } = await admin.from('contacts').select('id').limit(1)
+    const id = (data?.[0] as { id: string }).id
+    for (const c of [admin, visitor, client()]) {
+      expect(
+        (await c.from('contacts').insert({ email_key: 'x@x.com', email: 'x@x.com', name: 'X', first_seen_at: 'now()', last_seen_at: 'now()' })).error?.code,
+      ).toBe('42501')
+      expect((await c.from('contacts').update({ name: 'Forged' }).eq('id', id)).error?.code).toBe('42501')
+      expect((await c.from('contacts').delete().eq('id', id)).error?.code).toBe('42501')
+    }
+    // An admin may not move a lead to another contact either (only status and notes are granted).
+    expect((await admin.from('leads').update({ contact_id: id }).eq('email', 'b@x.com')).error?.code).toBe('42501')
+  })
+})
+
+describe('phone in E.164', () => {
+  it('reads a national number in the country the buyer typed, in any of the site languages', () => {
+    expect(phoneE164('0532 123 45 67', 'Türkiye')).toBe('+905321234567')
+    expect(phoneE164('06 12 34 56 78', 'France')).toBe('+33612345678')
+    expect(phoneE164('612 345 678', 'España')).toBe('+34612345678')
+    expect(phoneE164('+44 20 7946 0958', null)).toBe('+442079460958')
+  })
+
+  it('is null when the number does not parse or the country is unknown', () => {
+    expect(phoneE164('0532 123 45 67', 'Atlantis')).toBeNull()
+    expect(phoneE164('12', 'DE')).toBeNull()
+    expect(phoneE164(undefined, 'DE')).toBeNull()
+  })
+})
