@@ -22,6 +22,7 @@ import {
   type LeadStatus,
 } from './lead-row'
 import { fetchLead } from './lead-query'
+import { ContactSubmissions } from './contact-submissions'
 
 const DATES = new Set(['created_at', 'consent_at', 'notified_at'])
 // Shown in their own sections above the field list.
@@ -189,6 +190,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
               ) : null
             })}
           </dl>
+          <ContactSubmissions client={client} leadId={row.id} contactId={row.contact_id} />
           <section className="admin-erase" aria-labelledby="admin-erase-heading">
             <h3 id="admin-erase-heading">Erase this lead</h3>
             {canErase ? (

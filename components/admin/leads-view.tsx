@@ -13,6 +13,7 @@ import { fetchAll, fetchPage, leadIdFromHash, NO_FILTERS, PAGE_SIZE, SORTS, type
 import { formatDate, isStuck, KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, type LeadRow } from './lead-row'
 import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadSummary } from './lead-summary'
+import { ContactsView } from './contacts-view'
 import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
 /** Typing in the text fields queries the database once the typing pauses. */
 const DEBOUNCE_MS = 300
@@ -168,6 +169,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
         <summary>Where leads come from: per language, landing page and source</summary>
         {showSummary && client ? <LeadSummary client={client} refreshKey={reloads} /> : null}
       </details>
+      {client ? <ContactsView client={client} /> : null}
       <section className="admin-leads" aria-labelledby="admin-leads-heading">
         <h2 id="admin-leads-heading">Incoming leads</h2>
         <form

@@ -8,6 +8,7 @@ import { startLeadBackend } from '../helpers/lead-backend'
 import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead } from '../helpers/leads'
 import { phoneE164 } from '../../supabase/functions/submit-lead/phone'
+import { CONTACT_ROW_COLUMNS } from '../../lib/leads/contact-row'
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver
@@ -101,6 +102,16 @@ describe('one contact per buyer', () => {
   })
 })
 
+describe('lib/leads/contact-row.ts matches the migrated public.contacts', () => {
+  it('same columns, types and nullability (information_schema on PGlite)', async () => {
+    const { rows } = await sb.db.query<{ column_name: string; data_type: string; is_nullable: 'YES' | 'NO' }>(
+      `select column_name, data_type, is_nullable from information_schema.columns
+       where table_schema = 'public' and table_name = 'contacts' order by ordinal_position`,
+    )
+    expect(Object.fromEntries(rows.map((r) => [r.column_name, { type: r.data_type, nullable: r.is_nullable === 'YES' }]))).toEqual(CONTACT_ROW_COLUMNS)
+  })
+})
+
 describe('who reads contacts', () => {
   it('an admin reads them; a signed-in non-admin reads none; anon is refused', async () => {
     expect(((await admin.from('contacts').select('id')).data ?? []).length).toBeGreaterThan(0)
@@ -110,7 +121,7 @@ describe('who reads contacts', () => {
 
   it('nobody from the browser writes, not even an admin', async () => {
     const { data } = await admin.from('contacts').select('id').limit(1)
-    const id = (data?.[0] as { id: string }).id
+    const id = (data as { id: string }[])[0]?.id
     for (const c of [admin, visitor, client()]) {
       expect(
         (await c.from('contacts').insert({ email_key: 'x@x.com', email: 'x@x.com', name: 'X', first_seen_at: 'now()', last_seen_at: 'now()' })).error?.code,
