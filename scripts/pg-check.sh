@@ -4,7 +4,8 @@
 # superuser supabase_admin), `supabase db push --include-seed` with the pinned Supabase CLI as the
 # non-superuser postgres over TCP, then tests/pg/cli-push.sql (every migration recorded, the
 # seed's admin), tests/pg/rls.sql (grants, RLS, CHECKs, the intake function) and
-# tests/pg/lead-mail.sql (the mailbox key, the mail outbox and who may call it).
+# tests/pg/lead-mail.sql (the mailbox key, the mail outbox and who may call it) and
+# tests/pg/contacts.sql (one contact per buyer, who reads contacts, simultaneous first submissions).
 #
 # Two databases in the one cluster, because hosted projects have had two defaults for what
 # postgres creates in public: `postgres` with none (every project since 30 October 2026) and
@@ -109,7 +110,8 @@ check_database() {
       --db-url "postgresql://postgres@127.0.0.1:$PORT/$db?sslmode=disable" &&
     su_psql -d "$db" -v expected_versions="$expected_versions" -f "$ROOT/tests/pg/cli-push.sql" &&
     su_psql -d "$db" -f "$ROOT/tests/pg/rls.sql" &&
-    su_psql -d "$db" -f "$ROOT/tests/pg/lead-mail.sql"
+    su_psql -d "$db" -f "$ROOT/tests/pg/lead-mail.sql" &&
+    su_psql -d "$db" -f "$ROOT/tests/pg/contacts.sql"
 }
 
 # Both databases at once: the two pushes overlap, each mostly the CLI waiting on the server.
