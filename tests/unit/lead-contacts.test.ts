@@ -1,6 +1,8 @@
 // One contact per buyer (issue 43, item 2): leads posted to the real submit-lead function on the
 // local backend attach to the contact of their email (trimmed, any case), record the phone in
 // E.164, and only an admin reads contacts (supabase/migrations/20261129000200_lead_contacts.sql).
+import { readdirSync, readFileSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
@@ -109,6 +111,43 @@ describe('lib/leads/contact-row.ts matches the migrated public.contacts', () => 
        where table_schema = 'public' and table_name = 'contacts' order by ordinal_position`,
     )
     expect(Object.fromEntries(rows.map((r) => [r.column_name, { type: r.data_type, nullable: r.is_nullable === 'YES' }]))).toEqual(CONTACT_ROW_COLUMNS)
+  })
+})
+
+describe('the migration back-fills leads stored before it', () => {
+  it('one contact per trimmed, lower-cased address, named after its latest lead, counting every lead', async () => {
+    const dir = 'supabase/migrations'
+    const mine = '20261129000200_lead_contacts.sql'
+    const pg = await PGlite.create()
+    try {
+      await pg.exec(readFileSync('server/local-supabase/bootstrap.sql', 'utf8'))
+      for (const f of readdirSync(dir)
+        .filter((f) => f.endsWith('.sql') && f < mine)
+        .sort())
+        await pg.exec(readFileSync(`${dir}/${f}`, 'utf8'))
+      const lead = (email: string, name: string, at: string) =>
+        pg.query(
+          `insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy, created_at)
+           values (gen_random_uuid(), 'contact', $2, $1, 's', 'm', 'en', true, true, $3)`,
+          [email, name, at],
+        )
+      await lead('Old@Example.com', 'First', '2026-01-01T00:00:00Z')
+      await lead('old@example.com', 'Latest', '2026-03-01T00:00:00Z')
+      await lead('OLD@example.COM', 'Middle', '2026-02-01T00:00:00Z')
+      await lead('other@example.com', 'Other', '2026-02-15T00:00:00Z')
+      await pg.exec(readFileSync(`${dir}/${mine}`, 'utf8'))
+      const { rows } = await pg.query(
+        `select email_key, name, email, submissions, first_seen_at::date::text as first, last_seen_at::date::text as last,
+                (select count(*)::int from public.leads l where l.contact_id = c.id) as attached
+         from public.contacts c order by email_key`,
+      )
+      expect(rows).toEqual([
+        { email_key: 'old@example.com', name: 'Latest', email: 'old@example.com', submissions: 3, first: '2026-01-01', last: '2026-03-01', attached: 3 },
+        { email_key: 'other@example.com', name: 'Other', email: 'other@example.com', submissions: 1, first: '2026-02-15', last: '2026-02-15', attached: 1 },
+      ])
+    } finally {
+      await pg.close()
+    }
   })
 })
 
