@@ -11,6 +11,7 @@ import type { SmtpReceiver } from '../helpers/smtp-receiver'
 import { contactLead } from '../helpers/leads'
 import { phoneE164 } from '../../supabase/functions/submit-lead/phone'
 import { CONTACT_ROW_COLUMNS } from '../../lib/leads/contact-row'
+import { fetchContacts, fetchSubmissions } from '../../components/admin/contact-query'
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver
@@ -83,6 +84,15 @@ describe('one contact per buyer', () => {
       { email_key: 'a@x.com', phone_e164: '+49301234567' },
       { email_key: 'b@x.com', phone_e164: '+49301234567' },
     ])
+  })
+
+  it("the inbox's queries: returning buyers only, the shared phone counted, a contact's submissions newest first", async () => {
+    const page = await fetchContacts(admin, 0, true)
+    expect(page.rows.map((r) => r.email_key)).toEqual(['a@x.com'])
+    expect(page.total).toBe(1)
+    expect(page.sharedPhones.get('+49301234567')).toBe(2)
+    const subs = await fetchSubmissions(admin, page.rows[0]?.id ?? '')
+    expect(subs.map((s) => s.kind)).toEqual(['quote', 'contact'])
   })
 
   it('simultaneous first submissions of a new buyer make one contact', async () => {
