@@ -1,7 +1,9 @@
 // The backend services the site needs on this machine, started the same way by `npm start`
 // (scripts/start.ts), `npm run dev` (scripts/dev.ts) and the backend CLI
 // (scripts/supabase-local.ts): the local Supabase stand-in (forms, admin) and, unless SMTP_URL
-// names a mail server, maildev, a mail catcher whose web page shows every mail a lead sends.
+// names a mail server, maildev, a mail catcher whose web page shows every mail a lead sends;
+// unless LEAD_WEBHOOK_URL names a receiver, a local webhook receiver (server/webhook-receiver.ts)
+// whose page shows every lead the backend pushes out.
 // One place, so every entry point reads the same settings and prints the same lines:
 //
 //   PORT           the site's port (default 3000): the admin line and the links in lead mails
@@ -9,8 +11,11 @@
 //                  (lib/supabase/config.ts), so a site started or built with it calls this port.
 //   SMTP_URL       send lead mails there instead of starting maildev
 //   MAILDEV_SMTP_PORT / MAILDEV_WEB_PORT   maildev's ports (default 1025 / 1080; 0 = any free port)
+//   LEAD_WEBHOOK_URL (+ LEAD_WEBHOOK_SECRET)  push leads there instead of starting the receiver
+//   WEBHOOK_RECEIVER_PORT  the local receiver's port (default 1090; 0 = any free port)
 import { DEFAULT_LOCAL_SUPABASE_PORT, localSupabasePort } from '../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, DEFAULT_DATA_DIR, startLocalSupabase, type LocalSupabase } from './local-supabase/index'
+import { startWebhookReceiver, type WebhookReceiver } from './webhook-receiver'
 
 type Env = Record<string, string | undefined>
 
@@ -44,9 +49,11 @@ export interface LocalServices {
   smtpUrl: string | undefined
   /** maildev, when it runs. */
   mailCatcher: MailCatcher | undefined
-  /** What to print: the backend, the mail and the admin, one line each. */
+  /** The local webhook receiver, when it runs. */
+  webhookReceiver: WebhookReceiver | undefined
+  /** What to print: the backend, the mail, the webhooks and the admin, one line each. */
   lines: string[]
-  /** Lets in-flight mails finish, then closes the backend (PGlite flushes its files) and maildev. */
+  /** Lets in-flight mails finish, then closes the backend (PGlite flushes its files), maildev and the receiver. */
   stop(): Promise<void>
 }
 
@@ -77,6 +84,11 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
   const siteUrl = opts.siteUrl ?? siteUrlSetting(env)
   const port = opts.port ?? supabasePortSetting(env)
   const lines: string[] = []
+
+  // Checked before anything starts, so a bad value leaves nothing listening.
+  const webhookUrl = env.LEAD_WEBHOOK_URL?.trim()
+  if (webhookUrl && !URL.canParse(webhookUrl)) throw new Error('LEAD_WEBHOOK_URL must be a URL such as https://crm.example.com/hooks/leads')
+  const receiverPort = portSetting(env, 'WEBHOOK_RECEIVER_PORT', 1090, { allowZero: true })
 
   let smtpUrl = env.SMTP_URL?.trim() || undefined
   let mailCatcher: MailCatcher | undefined
@@ -116,6 +128,27 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
     }
   }
 
+  // LEAD_WEBHOOK_URL set: leads go there, signed with LEAD_WEBHOOK_SECRET; else to the receiver.
+  let webhookReceiver: WebhookReceiver | undefined
+  // Handed to the backend as it is, so process.env never decides behind the env option's back.
+  let webhook: { url?: string; secret?: string } = { url: undefined }
+  if (webhookUrl) {
+    webhook = { url: webhookUrl, secret: env.LEAD_WEBHOOK_SECRET?.trim() || undefined }
+    lines.push(`Webhooks: leads are pushed to LEAD_WEBHOOK_URL (${new URL(webhookUrl).host})`)
+  } else {
+    try {
+      webhookReceiver = await startWebhookReceiver({ port: receiverPort })
+      webhook = { url: webhookReceiver.url, secret: webhookReceiver.secret }
+      lines.push(`Webhooks: ${webhookReceiver.url}  (every lead pushed out, signature checked)`)
+    } catch (e) {
+      // The leads are stored all the same; each delivery is marked skipped (no URL).
+      lines.push(`Webhooks: the receiver could not start (${message(e)}); set LEAD_WEBHOOK_URL or free port ${receiverPort}`)
+    }
+  }
+  const stopReceiver = async () => {
+    await webhookReceiver?.stop()
+  }
+
   const where = opts.memory ? 'in memory, lost on exit' : `data in ${opts.dataDir ?? DEFAULT_DATA_DIR}`
   const backend = await startLocalSupabase({
     port,
@@ -124,9 +157,10 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
     log: opts.log,
     // '' rather than undefined: without a mail server the backend must not fall back to SMTP_URL.
     smtpUrl: smtpUrl ?? '',
-    submitLead: { notify: { siteUrl } },
+    submitLead: { notify: { siteUrl }, webhook },
   }).catch(async (e: unknown) => {
     await stopMail()
+    await stopReceiver()
     throw e
   })
   lines.unshift(`Backend:  ${backend.url}  (local Supabase stand-in, ${where})`)
@@ -137,9 +171,10 @@ export async function startLocalServices(opts: LocalServicesOptions = {}): Promi
     backend,
     smtpUrl,
     mailCatcher,
+    webhookReceiver,
     lines,
-    // The backend first: it waits for the mails in flight, which may still be going to maildev.
-    stop: () => (stopped ??= backend.stop().finally(stopMail)),
+    // The backend first: it waits for the mails and deliveries in flight, which may still be going to maildev or the receiver.
+    stop: () => (stopped ??= backend.stop().finally(() => Promise.all([stopMail(), stopReceiver()]).then(() => undefined))),
   }
 }
 

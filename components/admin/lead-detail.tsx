@@ -23,6 +23,7 @@ import {
 } from './lead-row'
 import { fetchLead } from './lead-query'
 import { ContactSubmissions } from './contact-submissions'
+import { LeadDeliveries } from './lead-deliveries'
 
 const DATES = new Set(['created_at', 'consent_at', 'notified_at'])
 // Shown in their own sections above the field list.
@@ -141,6 +142,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
             {KIND_LABELS[row.kind] ?? row.kind} lead from {row.name}
           </h2>
           <NotificationState row={row} client={client} onResent={(r) => onChanged(r.id, r)} setRow={setRow} />
+          <LeadDeliveries leadId={row.id} client={client} />
           <form className="admin-form admin-triage" onSubmit={save}>
             <div className="field">
               <label htmlFor="admin-lead-status">Status</label>

@@ -24,7 +24,7 @@ export { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_
 export const DEFAULT_PORT = 54321
 const HOST = '127.0.0.1'
 // Tables the REST API exposes; everything else answers 404 as if it did not exist.
-const EXPOSED_TABLES = ['leads', 'contacts']
+const EXPOSED_TABLES = ['leads', 'lead_deliveries', 'contacts']
 
 export interface LocalSupabaseOptions {
   /** 0 picks a free port. Default 54321, the Supabase CLI's port. */
@@ -129,6 +129,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       allowOrigin: (origin) => LOOPBACK_ORIGIN.test(origin),
       ...opts.submitLead,
       notify: { ...submitLead.notify, ...opts.submitLead?.notify },
+      webhook: { ...submitLead.webhook, ...opts.submitLead?.webhook },
     })
     const ctx: RouteContext = { auth, rest, functions, base: url, trustForwardedFor: opts.trustForwardedFor ?? false, gateway: opts.gateway ?? 'cloudflare' }
     server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -136,7 +137,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
       res.on('finish', () => opts.log?.(`${req.method} ${req.url} ${res.statusCode} ${Date.now() - started}ms`))
       route(ctx, req, res).catch((e: unknown) => fail(res, e))
     })
-    // The scheduled job of production (docs/BACKEND.md): resend the mails of leads left pending.
+    // The scheduled job of production (docs/BACKEND.md): re-drive the mails and webhook deliveries that are due.
     const retryEvery = opts.retryPendingEveryMs ?? (opts.memory ? 0 : 60_000)
     const retryTimer =
       retryEvery > 0

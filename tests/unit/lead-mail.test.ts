@@ -142,7 +142,7 @@ describe('a stored lead mails sales and the buyer', () => {
       headers: { apikey: sb.secretKey, 'Content-Type': 'application/json' },
       body: '{}',
     })
-    expect(await res.json()).toEqual({ retried: 1, sent: 1 })
+    expect(await res.json()).toEqual({ retried: 1, sent: 1, deliveries: 0, delivered: 0 })
     expect(receiver.mails.length - before).toBe(2)
     expect(await notification(sb, lead.id)).toMatchObject({ notification_status: 'sent', notification_attempts: 2, notification_error: null })
   })

@@ -1,7 +1,8 @@
 // One way to start the local services (server/local-services.ts), shared by `npm start`,
 // `npm run dev` and the backend CLI: SUPABASE_PORT moves the backend and the site's Supabase URL
 // together, maildev catches a lead's mails unless SMTP_URL names a server, PORT is the site the
-// mails link to, and a stop closes everything so the data directory opens again.
+// mails link to, the webhook receiver shows each lead pushed out unless LEAD_WEBHOOK_URL names
+// one, and a stop closes everything so the data directory opens again.
 // Every port is free and picked at runtime, so this runs beside a running `npm start`.
 import { spawn } from 'node:child_process'
 import { createConnection, createServer, type AddressInfo } from 'node:net'
@@ -86,7 +87,7 @@ describe('startLocalServices with SUPABASE_PORT and PORT set', () => {
     ;[supabasePort, sitePort] = [await freePort(), await freePort()]
     services = await startLocalServices({
       memory: true,
-      env: { SUPABASE_PORT: String(supabasePort), PORT: String(sitePort), MAILDEV_SMTP_PORT: '0', MAILDEV_WEB_PORT: '0' },
+      env: { SUPABASE_PORT: String(supabasePort), PORT: String(sitePort), MAILDEV_SMTP_PORT: '0', MAILDEV_WEB_PORT: '0', WEBHOOK_RECEIVER_PORT: '0' },
     })
   })
   afterAll(async () => {
@@ -102,6 +103,7 @@ describe('startLocalServices with SUPABASE_PORT and PORT set', () => {
     expect(services.lines).toEqual([
       `Backend:  http://127.0.0.1:${supabasePort}  (local Supabase stand-in, in memory, lost on exit)`,
       expect.stringMatching(new RegExp(`^Mail:     ${mailWeb}  \\(maildev: every mail the backend sends, SMTP on \\d+\\)$`)),
+      `Webhooks: ${services.webhookReceiver!.url}  (every lead pushed out, signature checked)`,
       `Admin:    http://127.0.0.1:${sitePort}/en/admin/  (admin@example.com / netting-admin-2026)`,
     ])
     const page = await fetch(mailWeb, { headers: { Accept: 'text/html' } })
@@ -144,12 +146,34 @@ describe('startLocalServices with SUPABASE_PORT and PORT set', () => {
     expect(sales?.text).toContain(`http://127.0.0.1:${sitePort}/en/admin/#lead=${l.id}`)
   })
 
-  it('stop closes the backend and maildev', async () => {
+  it('the webhook receiver gets the lead, signed, and lists it on its page as text', async () => {
+    const l = { ...lead(), name: 'Ayşe <b>Demir</b>' }
+    const arrived = new Promise<void>((done) => {
+      const off = services.webhookReceiver!.onDelivery((d) => {
+        if ((d.payload as { data: { id: string } }).data.id !== l.id) return
+        off()
+        done()
+      })
+    })
+    expect((await submit(services, l)).status).toBe(201)
+    await arrived
+    const page = await (await fetch(services.webhookReceiver!.url)).text()
+    expect(page).toContain('Ayşe &#60;b&#62;Demir&#60;/b&#62;')
+    expect(page).not.toContain('<b>Demir')
+  })
+
+  it('stop closes the backend, maildev and the webhook receiver', async () => {
     const smtpPort = Number(new URL(services.smtpUrl!).port)
     const webPort = Number(new URL(services.mailCatcher!.webUrl).port)
+    const hookPort = Number(new URL(services.webhookReceiver!.url).port)
     expect(await listening(smtpPort)).toBe(true)
     await services.stop()
-    expect([await listening(supabasePort), await listening(smtpPort), await listening(webPort)]).toEqual([false, false, false])
+    expect([await listening(supabasePort), await listening(smtpPort), await listening(webPort), await listening(hookPort)]).toEqual([
+      false,
+      false,
+      false,
+      false,
+    ])
   })
 })
 
@@ -169,7 +193,7 @@ describe('startLocalServices with SMTP_URL set', () => {
     })
     await new Promise<void>((done) => smtp.listen(0, '127.0.0.1', done))
     const smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`
-    const services = await startLocalServices({ memory: true, env: { SUPABASE_PORT: String(await freePort()), SMTP_URL: smtpUrl } })
+    const services = await startLocalServices({ memory: true, env: { SUPABASE_PORT: String(await freePort()), SMTP_URL: smtpUrl, WEBHOOK_RECEIVER_PORT: '0' } })
     try {
       expect(services.mailCatcher).toBeUndefined()
       expect(services.smtpUrl).toBe(smtpUrl)
@@ -201,7 +225,7 @@ describe('startLocalServices when maildev cannot start', () => {
     try {
       const services = await startLocalServices({
         memory: true,
-        env: { SUPABASE_PORT: String(await freePort()), MAILDEV_SMTP_PORT: String(smtpPort), MAILDEV_WEB_PORT: String(webPort) },
+        env: { SUPABASE_PORT: String(await freePort()), MAILDEV_SMTP_PORT: String(smtpPort), MAILDEV_WEB_PORT: String(webPort), WEBHOOK_RECEIVER_PORT: '0' },
       })
       await services.stop()
       expect([services.mailCatcher, services.smtpUrl]).toEqual([undefined, undefined])
@@ -223,6 +247,7 @@ describe('settings that are not ports', () => {
     ['SUPABASE_PORT', '0'],
     ['PORT', '70000'],
     ['MAILDEV_SMTP_PORT', '-1'],
+    ['WEBHOOK_RECEIVER_PORT', '1090x'],
   ])('%s=%s is refused naming the variable and the value, before anything starts', async (name, value) => {
     await expect(startLocalServices({ memory: true, env: { SUPABASE_PORT: '1', [name]: value } })).rejects.toThrow(
       new RegExp(`^${name} must be a port number from \\d to 65535, got "${value}"$`),
@@ -240,7 +265,7 @@ describe('the backend CLI (scripts/supabase-local.ts)', () => {
   it('listens on SUPABASE_PORT, prints both key forms, and on SIGTERM closes the database cleanly', async () => {
     const port = await freePort()
     const dataDir = tempDir('local-services-cli-')
-    const env = { ...process.env, SUPABASE_PORT: String(port), MAILDEV_SMTP_PORT: '0', MAILDEV_WEB_PORT: '0', SMTP_URL: '' }
+    const env = { ...process.env, SUPABASE_PORT: String(port), MAILDEV_SMTP_PORT: '0', MAILDEV_WEB_PORT: '0', WEBHOOK_RECEIVER_PORT: '0', SMTP_URL: '' }
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/supabase-local.ts', '--data-dir', dataDir, '--quiet'], {
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -9,6 +9,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { startLocalSupabase, type LocalSupabase } from '../../server/local-supabase/index'
 import { smtpReceiver, type SmtpReceiver } from '../helpers/smtp-receiver'
+import { startWebhookReceiver, type ReceivedDelivery, type WebhookReceiver } from '../../server/webhook-receiver'
 
 vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 })
 
@@ -21,6 +22,7 @@ const { FORCE_COLOR: _forced, ...inherited } = process.env
 const env = { ...inherited, NO_COLOR: '1', DENO_NO_UPDATE_CHECK: '1' }
 
 let smtp: SmtpReceiver
+let hooks: WebhookReceiver
 let sb: LocalSupabase
 let deno: ChildProcess | undefined
 let functionUrl = ''
@@ -63,6 +65,7 @@ function denoServe(extraEnv: Record<string, string>): Promise<{ child: ChildProc
 
 beforeAll(async () => {
   smtp = await smtpReceiver()
+  hooks = await startWebhookReceiver({ port: 0 })
   sb = await startLocalSupabase({
     port: 0,
     memory: true,
@@ -78,6 +81,7 @@ afterAll(async () => {
   deno?.kill()
   await sb?.stop()
   await smtp?.close()
+  await hooks?.stop()
 })
 
 describe('submit-lead under Deno', () => {
@@ -93,6 +97,8 @@ describe('submit-lead under Deno', () => {
       SMTP_URL: smtp.url,
       SALES_EMAIL: 'sales-desk@example.com',
       RATE_LIMIT_SALT: 'deno-test',
+      LEAD_WEBHOOK_URL: hooks.url,
+      LEAD_WEBHOOK_SECRET: hooks.secret,
     })
     deno = served.child
     functionUrl = served.url
@@ -111,6 +117,7 @@ describe('submit-lead under Deno', () => {
       consent_privacy: true,
       consent_contact: true,
     }
+    const pushed = new Promise<ReceivedDelivery>((resolve) => hooks.onDelivery((d) => resolve(d)))
     const res = await fetch(functionUrl, {
       method: 'POST',
       // What the hosted gateway hands the function: the client's own header kept, the real
@@ -139,6 +146,11 @@ describe('submit-lead under Deno', () => {
       mails_sent: ['ack', 'sales'],
       phone_e164: '+905321234567',
     })
+
+    // The lead pushed out, signed under Deno's Web Crypto and verified by the standardwebhooks package.
+    const delivery = await pushed
+    expect(delivery.payload).toMatchObject({ type: 'lead.created', data: { id: lead.id, name: 'Mehmet Kaya' } })
+    expect(hooks.attempts).toMatchObject([{ id: delivery.id, valid: true, status: 200 }])
   })
 
   it('answers 415 to a text/plain submission and 400 to a NUL in a typed field', async () => {

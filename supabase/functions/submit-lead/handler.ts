@@ -2,9 +2,9 @@
 // are sent again. Web-standard Request → Response; the contract is in docs/BACKEND.md ("The
 // intake endpoint").
 //   POST /submit-lead                 a buyer's lead (public, JSON only)
-//   POST /submit-lead/retry-pending   re-drive the mails that are due: failed past their backoff,
-//                                     left pending or with a lapsed lease (secret key only; a
-//                                     scheduled job calls it every minute)
+//   POST /submit-lead/retry-pending   re-drive the mails and the webhook deliveries that are due:
+//                                     failed past their backoff, left pending or with a lapsed
+//                                     lease (secret key only; a scheduled job calls it every minute)
 //   POST /submit-lead/resend          resend one lead's unsent mails (an admin, by the admin's
 //                                     own session: row level security decides who may)
 // The site's own schema (lib/leads/schema.ts), copied under supabase/ by `npm run functions:sync`.
@@ -15,6 +15,7 @@ import type { LeadStore } from './store.ts'
 import { isPlainObject, readBody, type Issue } from './read-body.ts'
 import { deliverDue, type NotifyConfig, type NotifyOutcome, type SendMail } from './deliver.ts'
 import { phoneE164 } from './phone.ts'
+import { pushDue, type PushState, type WebhookConfig } from './push.ts'
 
 export { MAX_BODY_BYTES, MAX_DEPTH } from './read-body.ts'
 export const RATE_LIMIT = 10
@@ -54,6 +55,10 @@ export interface SubmitLeadDeps {
   ackLimits?: AckLimits
   captcha?: CaptchaConfig
   notify: NotifyConfig
+  /** Where each new lead is pushed (LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET); no URL: nowhere. */
+  webhook?: WebhookConfig
+  /** Called with the delivery promise of every stored lead (tests await it). */
+  onPushed?: (id: string, state: Promise<PushState>) => void
   /** Overrides SMTP (tests). */
   sendMail?: SendMail
   /** Keeps the mail work alive after the response (EdgeRuntime.waitUntil on Supabase). */
@@ -159,11 +164,21 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: Ser
   )
   deps.onNotified?.(lead.id, notified)
   deps.waitUntil?.(notified)
+  // The lead's webhook delivery, created with it (lead_deliveries), likewise after the answer.
+  const pushed = pushDue(deps.store, deps.webhook ?? {}, { leadId: lead.id, pendingAgeSeconds: 0 }).then(
+    (p) => p.state,
+    (e: unknown) => {
+      console.error(`submit-lead: the delivery of lead ${lead.id} waits for the re-drive`, e)
+      return 'failed' as const
+    },
+  )
+  deps.onPushed?.(lead.id, pushed)
+  deps.waitUntil?.(pushed)
   return json(201, { id: lead.id })
 }
 
-// The scheduled job: mails whose try failed and whose backoff is over, mails a stopped worker
-// left behind (pending, or claimed with a lapsed lease), a few at a time.
+// The scheduled job: mails and deliveries whose try failed and whose backoff is over, those a
+// stopped worker left behind (pending, or claimed with a lapsed lease), a few at a time.
 async function retryPending(req: Request, deps: SubmitLeadDeps, json: Json): Promise<Response> {
   if (!deps.isServiceCaller?.(req)) return json(401, { error: 'unauthorized' })
   const read = await readBody(req)
@@ -171,8 +186,11 @@ async function retryPending(req: Request, deps: SubmitLeadDeps, json: Json): Pro
   const olderThan = Number(read.body.olderThanSeconds ?? 60)
   if (!Number.isFinite(olderThan) || olderThan < 0)
     return json(400, { error: 'invalid', issues: [{ path: ['olderThanSeconds'], message: 'A number of seconds' }] })
-  const done = await deliverDue(deps.store, deps.notify, deps.sendMail, { pendingAgeSeconds: olderThan, waitUntil: deps.waitUntil })
-  return json(200, { retried: done.claimed, sent: done.sent })
+  const [done, pushed] = await Promise.all([
+    deliverDue(deps.store, deps.notify, deps.sendMail, { pendingAgeSeconds: olderThan, waitUntil: deps.waitUntil }),
+    pushDue(deps.store, deps.webhook ?? {}, { pendingAgeSeconds: olderThan }),
+  ])
+  return json(200, { retried: done.claimed, sent: done.sent, deliveries: pushed.claimed, delivered: pushed.delivered })
 }
 
 // An admin asks for one lead's mails again. The admin's own token reads the lead first, so the

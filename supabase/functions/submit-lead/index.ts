@@ -8,7 +8,8 @@
 //
 // Secrets (docs/BACKEND.md): SMTP_URL, SALES_EMAIL, MAIL_FROM, SITE_URL, HCAPTCHA_SECRET or
 // TURNSTILE_SECRET, CAPTCHA_HOSTNAMES, CAPTCHA_ACTION, RATE_LIMIT_SALT, ALLOWED_ORIGINS,
-// CLIENT_IP_SOURCE, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_CLIENT_PER_DAY, SUBMIT_LEAD_MODE. In
+// CLIENT_IP_SOURCE, ACK_PER_RECIPIENT_PER_DAY, ACK_PER_CLIENT_PER_DAY, SUBMIT_LEAD_MODE,
+// LEAD_WEBHOOK_URL, LEAD_WEBHOOK_SECRET, LEAD_WEBHOOK_BACKOFF. In
 // production ALLOWED_ORIGINS, CLIENT_IP_SOURCE and a captcha secret are required (deployment.ts).
 // Supabase itself sets SUPABASE_URL and the project keys: SUPABASE_SECRET_KEYS and
 // SUPABASE_PUBLISHABLE_KEYS (JSON objects such as {"default":"sb_secret_…"}), and the legacy
@@ -18,6 +19,7 @@ import { ConfigError, isProduction, requireSettings } from './deployment.ts'
 import { captchaFromEnv } from './captcha.ts'
 import { CLIENT_IP_SOURCES, isClientIpSource } from './client-ip.ts'
 import { restStore, type ProjectKeys } from './store.ts'
+import { backoffSetting } from './push.ts'
 import { bearerToken, createSubmitLeadHandler, type SubmitLeadDeps, type SubmitLeadHandler } from './handler.ts'
 
 export { createSubmitLeadHandler } from './handler.ts'
@@ -98,6 +100,7 @@ export function depsFromEnv(env: Env = runtimeEnv): SubmitLeadDeps {
       from: env('MAIL_FROM'),
       siteUrl: env('SITE_URL'),
     },
+    webhook: { url: env('LEAD_WEBHOOK_URL'), secret: env('LEAD_WEBHOOK_SECRET'), backoffSeconds: backoffSetting(env('LEAD_WEBHOOK_BACKOFF')) },
     waitUntil: typeof EdgeRuntime !== 'undefined' ? (p) => EdgeRuntime.waitUntil(p) : undefined,
     allowOrigin: origins?.length ? (o) => origins.includes(o) : undefined,
     production,

@@ -54,20 +54,21 @@ export function smtpSender(url: string): SendMail {
   return send
 }
 
-/** One try within `ms`: see the top of this file for what each outcome means. */
-export function tryOnce(send: SendMail, msg: MailMessage & { messageId?: string }, ms: number, what: string): Promise<TryResult> {
+/** One try within `ms` (or until `deadline`, if that comes first): see the top of this file for what each outcome means. */
+export function tryOnce(send: SendMail, msg: MailMessage & { messageId?: string }, ms: number, what: string, deadline?: Promise<unknown>): Promise<TryResult> {
   const handover: Handover = { handedOver: false, aborted: false }
   const sending = send(msg, handover)
   return new Promise<TryResult>((resolve) => {
     let done = false
-    const timer = setTimeout(() => {
+    const seconds = ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000))
+    const expire = (within: string) => {
       if (done) return
       done = true
-      const seconds = ms < 10_000 ? (ms / 1000).toFixed(1) : String(Math.round(ms / 1000))
+      clearTimeout(timer)
       if (handover.handedOver) {
         resolve({
           outcome: 'uncertain',
-          error: `${what}: handed over, no answer within ${seconds} s`,
+          error: `${what}: handed over, no answer ${within}`,
           late: sending.then(
             () => true,
             () => false,
@@ -76,9 +77,11 @@ export function tryOnce(send: SendMail, msg: MailMessage & { messageId?: string 
       } else {
         handover.aborted = true
         sending.catch(() => undefined)
-        resolve({ outcome: 'failed', error: `${what}: no answer within ${seconds} s` })
+        resolve({ outcome: 'failed', error: `${what}: no answer ${within}` })
       }
-    }, ms)
+    }
+    const timer = setTimeout(() => expire(`within ${seconds} s`), ms)
+    deadline?.then(() => expire('before the deadline'))
     sending.then(
       () => {
         if (done) return

@@ -36,6 +36,24 @@ export interface ClaimOptions {
 
 export type MailOutcome = 'sent' | 'failed' | 'refused' | 'uncertain'
 
+/** One lead's delivery, claimed from public.lead_deliveries; `id` is its webhook-id. */
+export interface ClaimedDelivery {
+  id: string
+  lead_id: string
+  claim_token: string
+  attempts: number
+  lead: Record<string, unknown>
+}
+
+export interface DeliveryResult {
+  outcome: 'delivered' | 'failed'
+  /** The receiver's HTTP status; null when it did not answer. */
+  status: number | null
+  error: string | null
+  /** Waits after each failed try (seconds); the database's default when unset. */
+  backoffSeconds?: number[]
+}
+
 export interface LeadStore {
   intake(row: Record<string, unknown>, ipHash: string, limit: number, ack: { perRecipientPerDay?: number; perClientPerDay?: number }): Promise<IntakeOutcome>
   /** Claims the mails that are due (public.claim_lead_mails, `for update skip locked`). */
@@ -44,6 +62,12 @@ export interface LeadStore {
   mailResult(mail: ClaimedMail, outcome: MailOutcome, error: string | null): Promise<string>
   /** The stored lead's phone in E.164 (public.lead_record_phone): its contact shows it. */
   recordPhone(id: string, e164: string): Promise<void>
+  /** Claims the lead deliveries that are due (public.claim_lead_deliveries, `for update skip locked`). */
+  claimDeliveries(opts: { leadId?: string; leaseSeconds: number; limit: number; pendingAgeSeconds: number }): Promise<ClaimedDelivery[]>
+  /** Records one try of a claimed delivery; its new state, or 'stale' when the claim no longer holds. */
+  deliveryResult(delivery: ClaimedDelivery, result: DeliveryResult): Promise<string>
+  /** Marks pending deliveries skipped (no webhook configured); how many. */
+  skipDeliveries(opts: { leadId?: string; pendingAgeSeconds: number; reason: string }): Promise<number>
   /** Whether the holder of this user access token may read the lead (row level security). */
   canRead(id: string, accessToken: string): Promise<boolean>
 }
@@ -105,6 +129,32 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
     recordPhone: async (id, e164) => {
       await rpc('lead_record_phone', { p_id: id, p_phone_e164: e164 })
     },
+    claimDeliveries: async (o) =>
+      ((await rpc('claim_lead_deliveries', {
+        ...(o.leadId ? { p_lead: o.leadId } : {}),
+        p_lease: `${Math.ceil(o.leaseSeconds)} seconds`,
+        p_limit: o.limit,
+        p_pending_age: `${Math.floor(o.pendingAgeSeconds)} seconds`,
+      })) as ClaimedDelivery[] | null) ?? [],
+    deliveryResult: async (d, r) =>
+      String(
+        await rpc('lead_delivery_result', {
+          p_id: d.id,
+          p_claim: d.claim_token,
+          p_outcome: r.outcome,
+          p_status: r.status,
+          p_error: r.error,
+          ...(r.backoffSeconds ? { p_backoff: r.backoffSeconds.map((s) => `${s} seconds`) } : {}),
+        }),
+      ),
+    skipDeliveries: async (o) =>
+      Number(
+        await rpc('skip_lead_deliveries', {
+          ...(o.leadId ? { p_lead: o.leadId } : {}),
+          p_pending_age: `${Math.floor(o.pendingAgeSeconds)} seconds`,
+          p_reason: o.reason,
+        }),
+      ),
     canRead: async (id, accessToken) => {
       const rows = (await call(`leads?select=id&id=eq.${encodeURIComponent(id)}`, {
         method: 'GET',
