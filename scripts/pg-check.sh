@@ -3,10 +3,11 @@
 # PostgreSQL cluster set up like a hosted Supabase project (tests/pg/supabase-roles.sql, as the
 # superuser supabase_admin), `supabase db push --include-seed` with the pinned Supabase CLI as the
 # non-superuser postgres over TCP, then tests/pg/cli-push.sql (every migration recorded, the
-# seed's admin), tests/pg/rls.sql (grants, RLS, CHECKs, the intake function) and
-# tests/pg/lead-mail.sql (the mailbox key, the mail outbox and who may call it) and
-# tests/pg/lead-deliveries.sql (the webhook outbox, its RLS and constraints) and
-# tests/pg/lead-touches.sql (first and last touch, click ids, the consent record).
+# seed's admin), tests/pg/rls.sql (grants, RLS, CHECKs, the intake function),
+# tests/pg/lead-mail.sql (the mailbox key, the mail outbox and who may call it),
+# tests/pg/lead-deliveries.sql (the webhook outbox, its RLS and constraints),
+# tests/pg/lead-touches.sql (first and last touch, click ids, the consent record) and
+# tests/pg/contacts.sql (one contact per buyer, who reads contacts, simultaneous first submissions).
 #
 # Two databases in the one cluster, because hosted projects have had two defaults for what
 # postgres creates in public: `postgres` with none (every project since 30 October 2026) and
@@ -113,7 +114,8 @@ check_database() {
     su_psql -d "$db" -f "$ROOT/tests/pg/rls.sql" &&
     su_psql -d "$db" -f "$ROOT/tests/pg/lead-mail.sql" &&
     su_psql -d "$db" -f "$ROOT/tests/pg/lead-deliveries.sql" &&
-    su_psql -d "$db" -f "$ROOT/tests/pg/lead-touches.sql"
+    su_psql -d "$db" -f "$ROOT/tests/pg/lead-touches.sql" &&
+    su_psql -d "$db" -f "$ROOT/tests/pg/contacts.sql"
 }
 
 # Both databases at once: the two pushes overlap, each mostly the CLI waiting on the server.

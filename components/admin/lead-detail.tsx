@@ -23,6 +23,7 @@ import {
 } from './lead-row'
 import { CONSENT_FIELDS, LeadConsent } from './lead-consent'
 import { fetchLead } from './lead-query'
+import { ContactSubmissions } from './contact-submissions'
 import { LeadDeliveries } from './lead-deliveries'
 import { LeadTouches, TOUCH_FIELDS } from './lead-touches'
 
@@ -195,6 +196,7 @@ export function LeadDetail({ id, client, canErase, onClose, onChanged }: Props) 
           </dl>
           <LeadTouches row={row} />
           <LeadConsent row={row} />
+          <ContactSubmissions client={client} leadId={row.id} contactId={row.contact_id} />
           <section className="admin-erase" aria-labelledby="admin-erase-heading">
             <h3 id="admin-erase-heading">Erase this lead</h3>
             {canErase ? (

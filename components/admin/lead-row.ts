@@ -59,6 +59,9 @@ export type LeadRow = {
   /** Which of the two mails went out ('sales', 'ack'). */
   mails_sent: string[]
   notification_claimed_at: string | null
+  /** The buyer's contact (20261129000200_lead_contacts.sql) and the phone in E.164 when it parsed. */
+  contact_id: string
+  phone_e164: string | null
 }
 
 /** Pending this long after arrival (or after the last try began), a lead's mail is stuck. */

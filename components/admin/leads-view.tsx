@@ -14,6 +14,7 @@ import { formatDate, isStuck, KIND_LABELS, LEAD_STATUSES, STATUS_LABELS, type Le
 import { downloadCsv, leadsCsv } from './leads-csv'
 import { LeadChartsBox } from './lead-charts-box'
 import { LeadSummary } from './lead-summary'
+import { ContactsView } from './contacts-view'
 import { countText, DEFAULT_STATE, KINDS, stateFromSearch, stateToSearch, type ListState } from './list-state'
 /** Typing in the text fields queries the database once the typing pauses. */
 const DEBOUNCE_MS = 300
@@ -170,6 +171,7 @@ export function LeadsView({ canErase }: { canErase: boolean }) {
         {showSummary && client ? <LeadSummary client={client} refreshKey={reloads} /> : null}
       </details>
       <LeadChartsBox client={client} refreshKey={reloads} />
+      {client ? <ContactsView client={client} /> : null}
       <section className="admin-leads" aria-labelledby="admin-leads-heading">
         <h2 id="admin-leads-heading">Incoming leads</h2>
         <form

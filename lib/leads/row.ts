@@ -73,6 +73,11 @@ export const LEAD_ROW_COLUMNS = {
   first_fbclid: { type: 'text', nullable: true },
   consent_version: { type: 'text', nullable: true },
   consent_hash: { type: 'text', nullable: true },
+  // 20261129000200_lead_contacts.sql
+  /** The buyer's contact (public.contacts), set by a trigger on insert. */
+  contact_id: { type: 'uuid', nullable: false },
+  /** The phone in E.164, recorded by the intake function when it parses (libphonenumber-js). */
+  phone_e164: { type: 'text', nullable: true },
 } as const satisfies Record<string, Col>
 
 export const LEAD_STATUSES = ['new', 'contacted', 'qualified', 'won', 'lost'] as const

@@ -24,7 +24,7 @@ export { LOCAL_ANON_KEY, LOCAL_PUBLISHABLE_KEY, LOCAL_SECRET_KEY, LOCAL_SERVICE_
 export const DEFAULT_PORT = 54321
 const HOST = '127.0.0.1'
 // Tables the REST API exposes; everything else answers 404 as if it did not exist.
-const EXPOSED_TABLES = ['leads', 'lead_deliveries']
+const EXPOSED_TABLES = ['leads', 'lead_deliveries', 'contacts']
 
 export interface LocalSupabaseOptions {
   /** 0 picks a free port. Default 54321, the Supabase CLI's port. */

@@ -480,3 +480,37 @@ test('axe finds no violations in the inbox, its summary and the lead detail', as
   await expect(page.getByRole('dialog').getByLabel('Status')).toBeVisible()
   expect(await violations()).toEqual([])
 })
+
+// Last in the file: it adds leads, which the counts above do not expect.
+test('two submissions of one buyer ("A@x.com" and "a@x.com") are one contact; the inbox lists it and the detail links the other', async ({ page }) => {
+  const [first, second] = await sql<{ id: string }>(
+    `insert into public.leads (id, kind, name, email, subject, message, locale, consent_contact, consent_privacy, created_at)
+     values (gen_random_uuid(), 'contact', 'Contact Twice', 'A@x.com', 'First question', 'm', 'en', true, true, now() - interval '1 day'),
+            (gen_random_uuid(), 'contact', 'Contact Twice', 'a@x.com', 'Second question', 'm', 'en', true, true, now())
+     returning id`,
+  )
+  await page.setViewportSize({ width: 1024, height: 800 })
+  await open(page)
+  await signIn(page)
+  await expect(rows(page)).toHaveCount(50)
+  await page.getByText('Contacts: each buyer with all their submissions').click()
+  await page.getByLabel('Only buyers with two or more submissions').check()
+  const contact = page.locator('.admin-contacts-table tbody tr[data-contact-id]')
+  await expect(contact).toHaveCount(1)
+  await expect(contact.locator('[data-field="submissions"]')).toHaveText('2')
+  await contact.getByRole('button', { name: 'Show the submissions of Contact Twice' }).click()
+  const listed = page.locator('.admin-contacts-table [data-submission-id]')
+  await expect(listed).toHaveCount(2)
+  expect(await listed.evaluateAll((items) => items.map((li) => li.getAttribute('data-submission-id')))).toEqual([second!.id, first!.id])
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0)
+  // A submission opens in the detail, which lists the contact's other one.
+  await listed.first().getByRole('link', { name: /^Open/ }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Contact lead from Contact Twice' })).toBeVisible()
+  const others = dialog.getByRole('region', { name: 'Other submissions from this contact' })
+  await expect(others.locator('[data-submission-id]')).toHaveCount(1)
+  await expect(others.locator(`[data-submission-id="${first!.id}"]`)).toContainText('First question')
+  // One axe run covers both: the expanded contacts list stays in <main> behind the modal detail.
+  const violations = (await new AxeBuilder({ page }).include('main').analyze()).violations
+  expect(violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([])
+})

@@ -107,6 +107,7 @@ describe('submit-lead under Deno', () => {
       kind: 'quote',
       name: 'Mehmet Kaya',
       email: 'mehmet@kasap.example.com.tr',
+      phone: '0532 123 45 67',
       company: 'Kaya Et Ürünleri',
       country: 'Türkiye',
       products: ['beef'],
@@ -137,7 +138,14 @@ describe('submit-lead under Deno', () => {
     // Each mail's outcome is recorded right after it went: wait for both writes.
     await requestServed(/^POST \/rest\/v1\/rpc\/lead_mail_result 200 /, 2)
     const row = (await sb.db.query<Record<string, unknown>>('select * from public.leads where id = $1', [lead.id])).rows[0]
-    expect(row).toMatchObject({ name: 'Mehmet Kaya', utm_source: 'newsletter', notification_status: 'sent', mails_sent: ['ack', 'sales'] })
+    // The phone in E.164, read in the country typed (libphonenumber-js and Intl under Deno).
+    expect(row).toMatchObject({
+      name: 'Mehmet Kaya',
+      utm_source: 'newsletter',
+      notification_status: 'sent',
+      mails_sent: ['ack', 'sales'],
+      phone_e164: '+905321234567',
+    })
 
     // The lead pushed out, signed under Deno's Web Crypto and verified by the standardwebhooks package.
     const delivery = await pushed

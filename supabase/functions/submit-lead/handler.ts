@@ -14,6 +14,7 @@ import { clientKey, type ClientIpSource } from './client-ip.ts'
 import type { LeadStore } from './store.ts'
 import { isPlainObject, readBody, type Issue } from './read-body.ts'
 import { deliverDue, type NotifyConfig, type NotifyOutcome, type SendMail } from './deliver.ts'
+import { phoneE164 } from './phone.ts'
 import { pushDue, type PushState, type WebhookConfig } from './push.ts'
 
 export { MAX_BODY_BYTES, MAX_DEPTH } from './read-body.ts'
@@ -150,6 +151,11 @@ async function intake(req: Request, deps: SubmitLeadDeps, json: Json, info?: Ser
     return json(429, { error: 'rate_limited' }, { 'Retry-After': String(result.retry_after) })
   }
   if (result.outcome === 'duplicate') return json(200, { id: lead.id, duplicate: true })
+
+  // The lead and its contact are stored; the phone in E.164 is a hint on the contact, so a
+  // failure here is logged and the buyer still gets their 201.
+  const e164 = phoneE164(lead.phone, lead.country)
+  if (e164) await deps.store.recordPhone(lead.id, e164).catch((e: unknown) => console.error(`submit-lead: the phone of lead ${lead.id} was not recorded`, e))
 
   // Stored first; the mails follow without holding up the buyer's answer. The database decided
   // whether this address may get an acknowledgement and created the lead's mails (lead_mails);

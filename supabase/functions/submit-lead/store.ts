@@ -60,6 +60,8 @@ export interface LeadStore {
   claimMails(opts: ClaimOptions): Promise<ClaimedMail[]>
   /** Records one try of a claimed mail; the mail's new state, or 'stale' when the claim no longer holds. */
   mailResult(mail: ClaimedMail, outcome: MailOutcome, error: string | null): Promise<string>
+  /** The stored lead's phone in E.164 (public.lead_record_phone): its contact shows it. */
+  recordPhone(id: string, e164: string): Promise<void>
   /** Claims the lead deliveries that are due (public.claim_lead_deliveries, `for update skip locked`). */
   claimDeliveries(opts: { leadId?: string; leaseSeconds: number; limit: number; pendingAgeSeconds: number }): Promise<ClaimedDelivery[]>
   /** Records one try of a claimed delivery; its new state, or 'stale' when the claim no longer holds. */
@@ -124,6 +126,9 @@ export function restStore(supabaseUrl: string, keys: ProjectKeys, fetchImpl: typ
       })) as ClaimedMail[] | null) ?? [],
     mailResult: async (m, outcome, error) =>
       String(await rpc('lead_mail_result', { p_lead: m.lead_id, p_mail: m.mail, p_claim: m.claim_token, p_outcome: outcome, p_error: error })),
+    recordPhone: async (id, e164) => {
+      await rpc('lead_record_phone', { p_id: id, p_phone_e164: e164 })
+    },
     claimDeliveries: async (o) =>
       ((await rpc('claim_lead_deliveries', {
         ...(o.leadId ? { p_lead: o.leadId } : {}),
