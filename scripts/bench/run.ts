@@ -8,6 +8,8 @@
 //   6. `npm test`, part by part, in a fresh copy with the tests (scripts/bench/npm-test.ts).
 //   7. The admin inbox with 100,000 leads: sign-in → page 1, paging, filters, search, CSV
 //      (scripts/bench/admin-inbox.ts).
+//   8. tsx's start-up against Node 24's own type stripping, and whether the build's tasks run
+//      without tsx (scripts/bench/ts-startup.ts).
 // Targets are reported, not asserted. Builds run in temp copies, so dist/ here is untouched.
 //
 // Options: --factors 1,16 (add 64 for the largest scale: 1,16,64)   --runs 3 (Lighthouse runs per page)   --skip-scale   --skip-lighthouse
@@ -32,6 +34,7 @@ import { type PeerBuild, siteWeight } from './peers/shared'
 import { build, type StepResult } from './build'
 import { auditPairMedians, CATEGORIES, median, noJsCopy, startChrome } from './lighthouse'
 import { timeNpmTest } from './npm-test'
+import { benchTsStartup, tsStartupMarkdown } from './ts-startup'
 import { fileOf as fileOfUrl, htmlFiles, isRedirectStub, pageWeight } from '../../tests/helpers/page-weight'
 import {
   buildWarnings,
@@ -331,6 +334,9 @@ async function main() {
   const auditStep = base.report.steps.find((s) => s.step === 'audit')!
   const audit = timeAudit(base.dir, auditStep)
 
+  // Whether the build's tasks can start without tsx on the pinned Node (scripts/bench/ts-startup.ts).
+  const tsStartup = benchTsStartup(base.dir, { log })
+
   // 5. Lighthouse.
   const lighthouse = opts['skip-lighthouse'] || !existsSync(dist) ? [] : await lighthouseRuns(dist, map.rows)
 
@@ -378,8 +384,8 @@ async function main() {
     },
   }
   mkdirSync(join(MAIN, 'reports'), { recursive: true })
-  const markdown = renderMarkdown(report) + (adminInbox ? `\n${adminInboxMarkdown(adminInbox)}` : '')
-  const json = JSON.stringify({ ...report, adminInbox }, null, 2) + '\n'
+  const markdown = renderMarkdown(report) + (adminInbox ? `\n${adminInboxMarkdown(adminInbox)}` : '') + `\n${tsStartupMarkdown(tsStartup)}`
+  const json = JSON.stringify({ ...report, adminInbox, tsStartup }, null, 2) + '\n'
   // The latest run under a fixed name, and every run under its date, so runs can be compared.
   const dated = `bench-${started.toISOString().slice(0, 16).replace(/:/g, '')}`
   for (const name of ['bench', dated]) {
