@@ -2,7 +2,9 @@
 // `node --import tsx scripts/<task>.ts`; Node 24 strips types itself (`node <file>.ts`). On the
 // Node pinned in .node-version this measures:
 //   1. the start-up of a trivial task: tsx, native stripping, and plain JavaScript as the floor
-//      (medians of interleaved runs, wall and CPU);
+//      (medians of interleaved runs, wall and CPU; tsx reuses its transforms from its cache in the
+//      temp folder after the first run, while Node loads its stripper, a WebAssembly build of swc,
+//      at every start, so native stripping is not free);
 //   2. each real `build:*` task started as `node <file>.ts`: does it run (in the copy `dir`)?
 //   3. what native stripping refuses, counted by tsc: syntax it cannot erase (enums, parameter
 //      properties, namespaces: --erasableSyntaxOnly), type imports without `type`
