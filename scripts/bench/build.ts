@@ -31,10 +31,10 @@ const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
 const TASK_SHELL = join(import.meta.dirname, 'task-shell.sh')
 
 /** Runs argv under cpu-time.py (Linux, python3), which appends the CPU time of it and all its descendants to stderr. */
-const cpuTimedArgv = (argv: string[]) => ({ cmd: 'python3', args: [CPU_TIME, ...argv] })
+export const cpuTimedArgv = (argv: string[]) => ({ cmd: 'python3', args: [CPU_TIME, ...argv] })
 
 /** Splits the CPU time that cpu-time.py appended off a command's stderr. */
-function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
+export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
   const exact = stderr.match(/\n?cpu-time-ms (\d+)\n?$/)
   return exact ? { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) } : { cpuMs: Number.NaN, rest: stderr }
 }

@@ -12,6 +12,7 @@
 //      rebuild after one guide is edited, the shards and the printing processes on a cold build
 //      (they start only above a size; below it the part is "idle"). A part is kept if it saves
 //      at least a tenth of the CPU or the wall time somewhere.
+//   5. tsx's start-up against Node 24's own type stripping (./ts-startup.ts; alone: `npm run bench:startup`).
 // Options: --factors 1,16,64   --skip-peers   --skip-rebuild   --skip-parts   --keep (the copies)
 // `npm run bench:test` times `npm test` (./npm-test.ts); `npm run bench:leads` the lead path.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -23,6 +24,7 @@ import { htmlFiles, isRedirectStub } from '../../tests/helpers/page-weight'
 import { build, type BuildRun } from './build'
 import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
 import type { PeerBuild } from './peers/shared'
+import { benchTsStartup, tsStartupMarkdown } from './ts-startup'
 import { editOneGuide, editOneUiString, treeDiff, treeHashes } from './rebuilds'
 import { copyRepo, multiply, removeRepo } from './workspace'
 
@@ -230,7 +232,9 @@ try {
   const started = new Date()
   const reports: FactorReport[] = []
   for (const factor of [...new Set(opts.factors.split(',').map(Number))].sort((a, b) => a - b)) reports.push(await atFactor(factor))
-  const md = markdown(reports, started)
+  // Whether the build's tasks could start without tsx on the pinned Node 24 (./ts-startup.ts), in a
+  // copy the factors left (its tasks run there), else here.
+  const md = `${markdown(reports, started)}\n${tsStartupMarkdown(benchTsStartup(temp[0] ?? MAIN, { log }))}`
   mkdirSync(join(MAIN, 'reports'), { recursive: true })
   // The latest run under a fixed name, and every run under its date, so runs can be compared.
   for (const name of ['bench', `bench-${started.toISOString().slice(0, 16).replace(/:/g, '')}`]) {

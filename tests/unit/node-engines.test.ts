@@ -8,6 +8,8 @@ import { parse } from 'yaml'
 import { describe, expect, it } from 'vitest'
 
 type Semver = {
+  valid: (version: string) => string | null
+  satisfies: (version: string, range: string) => boolean
   subset: (sub: string, dom: string) => boolean
   intersects: (a: string, b: string) => boolean
   minVersion: (range: string) => { major: number } | null
@@ -44,6 +46,14 @@ describe('supported Node versions', () => {
   it('every package in package-lock.json accepts every Node version package.json "engines" allows', () => {
     expect(Object.values(lockPackages).filter((p) => p.engines).length).toBeGreaterThan(100)
     expect(refusing(engines, lockPackages)).toEqual([])
+  })
+
+  it('the Node pinned in .node-version (what .ci/run tests on when the machine\'s is older) is one exact version "engines" allows', () => {
+    const pin = readFileSync('.node-version', 'utf8').trim()
+    expect(semver.valid(pin), `.node-version: "${pin}" is not one exact version`).toBe(pin)
+    expect(semver.satisfies(pin, engines), `.node-version ${pin} against engines ${engines}`).toBe(true)
+    // The control: the machine's Node 20, which .ci/run replaces, is outside the range.
+    expect(semver.satisfies('20.20.2', engines)).toBe(false)
   })
 
   it('CI tests every Node line "engines" allows; the release, the preview and Netlify build on one of them', () => {
