@@ -38,7 +38,7 @@ beforeAll(async () => {
   })
 })
 afterAll(async () => {
-  receiver.release()
+  receiver?.release()
   for (const s of served) s.child.kill('SIGKILL')
   await Promise.all(served.map((s) => s.exited))
   await sb?.stop()

@@ -38,7 +38,7 @@ beforeAll(async () => {
   ;({ receiver, sb } = await startLeadBackend(notified, { notify: { attemptDeadline: () => deadline } }))
 })
 afterAll(async () => {
-  receiver.release()
+  receiver?.release()
   await sb?.stop()
   await receiver?.close()
 })
