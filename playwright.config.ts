@@ -26,7 +26,9 @@ export default defineConfig({
   // idle): a passing test never waits for them. A spec that needs more takes a multiple of the
   // test's budget (test.setTimeout(test.info().timeout * n)), never a number of its own.
   timeout: 90_000,
-  expect: { timeout: 15_000 },
+  // Screenshot baselines (tests/e2e/screenshots.spec.ts) in one folder whose paths name no OS or
+  // project: the suite is Linux-only, drawn by Debian's Chromium.
+  expect: { timeout: 15_000, toHaveScreenshot: { pathTemplate: '{testDir}/__screenshots__/{arg}{ext}' } },
   // Concise: failures and a summary, not one line per test (the line reporter prints every test
   // when its output is not a terminal, so pipes and CI get dots). The HTML report (with the traces of
   // failed tests) is in reports/playwright: `npx playwright show-report reports/playwright`.
