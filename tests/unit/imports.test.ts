@@ -112,7 +112,7 @@ describe('no import cycles', () => {
 describe('lib/ folders import only the layers below them', () => {
   /** lib/'s folders (and its top-level files), lowest layer first. */
   const LAYERS = [
-    ['csv', 'routing', 'sizing', 'supabase'], // no other lib/ folder
+    ['charts', 'csv', 'routing', 'sizing', 'supabase'], // no other lib/ folder
     ['i18n', 'seo'], // locales and UI strings, head tags
     ['build', 'facts'], // the build's pure parts, formatted facts
     ['content'], // velite's output and its checks
