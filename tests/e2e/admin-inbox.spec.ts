@@ -6,7 +6,6 @@ import { readFileSync } from 'node:fs'
 import { gzipSync } from 'node:zlib'
 import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
-import { createClient } from '@supabase/supabase-js'
 import Papa from 'papaparse'
 import * as OTPAuth from 'otpauth'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
@@ -14,6 +13,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, startLocalSupabase, type LocalSupabase } f
 import { seedLeadsSql } from '../helpers/seed-leads'
 import { watchNetwork } from './network'
 import { recordedViolations, recordViolations } from './page-checks'
+import { testClient } from '../helpers/supabase-client'
 
 const budgets = JSON.parse(readFileSync('budgets.json', 'utf8')) as { adminBeforeSignInJs: { maxGzipBytes: number } }
 
@@ -25,12 +25,6 @@ const SEEDED = 120 // kinds cycle by 3: 40 of each; statuses by 5: 24 of each
 let sb: LocalSupabase
 let failedId: string
 let uncertainId: string
-
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
 
 async function sql<T>(text: string, params: unknown[] = []): Promise<T[]> {
   return (await sb.db.query<T>(text, params)).rows
@@ -402,7 +396,7 @@ test('an admin at aal2 erases one lead after confirming', async ({ page }) => {
   // code is used up before the browser's sign-in).
   const email = 'erasure-admin@example.com'
   const password = 'erasure-admin-pass-1'
-  const api = createClient(sb.url, sb.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, realtime: { transport: NoRealtime as never } })
+  const api = testClient(sb.url, sb.anonKey)
   expect((await api.auth.signUp({ email, password })).error).toBeNull()
   const enrolled = await api.auth.mfa.enroll({ factorType: 'totp', friendlyName: 'phone' })
   expect(enrolled.error).toBeNull()

@@ -8,7 +8,7 @@
 // notes, summary, deep link, erasure) is tested in tests/e2e/admin-inbox.spec.ts.
 import { readFileSync } from 'node:fs'
 import AxeBuilder from '@axe-core/playwright'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import Papa from 'papaparse'
 import type { Page } from '@playwright/test'
@@ -16,24 +16,16 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-st
 import { LOCAL_ANON_KEY, LOCAL_SERVICE_ROLE_KEY } from '../../server/local-supabase/jwt'
 import { expect, test, testBackendUrl } from './fixtures'
 import { watchNetwork } from './network'
+import { testClient } from '../helpers/supabase-client'
 
 const SCRIPT = '<img src=x onerror=alert(1)>'
 const FORMULA = '=HYPERLINK("http://evil","x")'
 // Module scope runs once per worker: each worker seeds and searches its own three leads.
 const TAG = `adm${Date.now()}${Math.random().toString(36).slice(2, 6)}`
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
 // Browsers cannot write the table any more (the submit-lead function stores leads as the service
 // role, tests/unit/submit-lead.test.ts), so the fixtures are stored the way that function stores them.
-const serviceRole = (): SupabaseClient =>
-  createClient(testBackendUrl(), LOCAL_SERVICE_ROLE_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const serviceRole = (): SupabaseClient => testClient(testBackendUrl(), LOCAL_SERVICE_ROLE_KEY)
 
 // Three leads as buyers send them, oldest first, with hostile content.
 const seeded: ({ id: string } & Record<string, unknown>)[] = [
@@ -361,10 +353,7 @@ test.describe('admin: accounts and two-factor authentication', () => {
     await expect(page.getByText(/create an account|sign up/i)).toHaveCount(0)
     // The account is made the way an owner makes one, outside the page (the local backend still
     // takes sign-ups through the API, as hosted Auth's admin API does).
-    const api = createClient(testBackendUrl(), LOCAL_ANON_KEY, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      realtime: { transport: NoRealtime as never },
-    })
+    const api = testClient(testBackendUrl(), LOCAL_ANON_KEY)
     expect((await api.auth.signUp({ email, password })).error).toBeNull()
     await signIn(page, email, password)
     await expect(page.getByRole('heading', { name: 'No access to leads' })).toBeVisible()

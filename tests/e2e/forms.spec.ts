@@ -4,12 +4,13 @@
 // "stored exactly once" is checked in the database itself. The `page` stored with a lead is
 // the page's path, which ends in "/".
 import AxeBuilder from '@axe-core/playwright'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import type { Page, Request } from '@playwright/test'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/auth-store'
 import { expect, test, testBackendUrl, toTestBackend } from './fixtures'
 import { watchNetwork } from './network'
+import { testClient } from '../helpers/supabase-client'
 
 const SUCCESS_EN = 'Thanks for your message, we will reply shortly.'
 const ERROR_EN = 'An error occurred while sending the message, please try again later.'
@@ -19,21 +20,10 @@ const ERROR_DE = 'Beim Senden der Nachricht ist ein Fehler aufgetreten. Bitte ve
 // Every lead goes through the submit-lead Edge Function (supabase/functions/submit-lead).
 const LEADS = /127\.0\.0\.1:54321\/functions\/v1\/submit-lead/
 
-// These reads never use realtime: a transport that throws if they ever do (and one the client
-// needs where Node has no WebSocket of its own, as Node 20).
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-
 // One admin session per worker (beforeAll runs in each worker that runs tests of this file).
 let admin: SupabaseClient
 test.beforeAll(async () => {
-  admin = createClient(testBackendUrl(), LOCAL_SUPABASE_ANON_KEY, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+  admin = testClient(testBackendUrl(), LOCAL_SUPABASE_ANON_KEY)
   const { error } = await admin.auth.signInWithPassword({ email: ADMIN_EMAIL, password: ADMIN_PASSWORD })
   expect(error).toBeNull()
 })

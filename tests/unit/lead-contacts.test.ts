@@ -4,7 +4,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { startLeadBackend } from '../helpers/lead-backend'
 import type { SmtpReceiver } from '../helpers/smtp-receiver'
@@ -12,6 +12,7 @@ import { contactLead } from '../helpers/leads'
 import { phoneE164 } from '../../supabase/functions/submit-lead/phone'
 import { CONTACT_ROW_COLUMNS } from '../../lib/leads/contact-row'
 import { fetchContacts, fetchSubmissions } from '../../components/admin/contact-query'
+import { testClient } from '../helpers/supabase-client'
 
 const notified = new Map<string, Promise<unknown>>()
 let receiver: SmtpReceiver
@@ -19,16 +20,7 @@ let sb: LocalSupabase
 let admin: SupabaseClient
 let visitor: SupabaseClient
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-const client = (key = sb.anonKey): SupabaseClient =>
-  createClient(sb.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const client = (key = sb.anonKey): SupabaseClient => testClient(sb.url, key)
 async function signedIn(email: string, password: string, signUp = false): Promise<SupabaseClient> {
   const c = client()
   if (signUp) expect((await c.auth.signUp({ email, password })).error).toBeNull()

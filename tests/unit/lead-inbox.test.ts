@@ -2,26 +2,18 @@
 // the local REST stand-in: who may change status/notes, who may erase, paging past 5,000 leads
 // with a true total, the filters the admin page sends, and lead_summary().
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { seedLeadsSql } from '../helpers/seed-leads'
 import { fetchAll, NO_FILTERS, searchFilter } from '../../components/admin/lead-query'
+import { testClient } from '../helpers/supabase-client'
 
 const SEEDED = 5200
 let sb: LocalSupabase
 let admin: SupabaseClient
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-const client = (key = sb.anonKey): SupabaseClient =>
-  createClient(sb.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const client = (key = sb.anonKey): SupabaseClient => testClient(sb.url, key)
 
 async function signedIn(email: string, password: string): Promise<SupabaseClient> {
   const c = client()

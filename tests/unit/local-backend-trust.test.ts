@@ -7,23 +7,15 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import bcrypt from 'bcryptjs'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
+import { testClient } from '../helpers/supabase-client'
 
 const run = promisify(execFile)
 
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient =>
-  createClient(s.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient => testClient(s.url, key)
 
 const lead = () => ({
   id: crypto.randomUUID(),

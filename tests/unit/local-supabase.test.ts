@@ -5,23 +5,14 @@ import { request } from 'node:http'
 import { mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, LOCAL_JWT_SECRET, type LocalSupabase } from '../../server/local-supabase/index'
 import { LOCAL_SUPABASE_ANON_KEY } from '../../lib/supabase/config'
+import { testClient } from '../helpers/supabase-client'
 
-// Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient =>
-  createClient(s.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient => testClient(s.url, key)
 
 let sb: LocalSupabase
 const client = () => clientFor(sb)

@@ -1,27 +1,17 @@
 // Who may do what with public.leads, asked through supabase-js of the local server, so the
 // real migration's grants, RLS policies and CHECK constraints give every answer.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClient, type SupabaseClient } from '@supabase/supabase-js'
+import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { LEAD_LIMITS, leadSchema } from '../../lib/leads/schema'
 import { contactLead } from '../helpers/leads'
+import { testClient } from '../helpers/supabase-client'
 
 // Real bcrypt, PGlite and HTTP per test: generous limits for a busy parallel run.
 let sb: LocalSupabase
 
-// These tests never use realtime: a transport that throws if they ever do (and one the client
-// needs where Node has no WebSocket of its own, as Node 20).
-class NoRealtime {
-  constructor() {
-    throw new Error('realtime is not used in tests')
-  }
-}
-const client = (key = sb.anonKey): SupabaseClient =>
-  createClient(sb.url, key, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime as never },
-  })
+const client = (key = sb.anonKey): SupabaseClient => testClient(sb.url, key)
 
 // Writes as the submit-lead function does; the CHECK constraints still apply to it.
 const service = (): SupabaseClient => client(sb.serviceRoleKey)
