@@ -8,7 +8,7 @@
 // variable, so one file collects every task's figure; the build's peak is the largest of them.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PEAK_RSS_LOG, peakRssKb } from './peak-rss'
 
@@ -57,7 +57,8 @@ function lastSummary(dir: string): TurboSummary | undefined {
   return newest ? (JSON.parse(readFileSync(newest, 'utf8')) as TurboSummary) : undefined
 }
 
-export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[]; peakRssKb?: number }
+/** load: the mean of the 1-minute load average, sampled every 5 s while the build ran. */
+export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[]; peakRssKb?: number; load: number }
 
 /** The peak memory cpu-time.py recorded in `file`, if it wrote any. */
 const readPeak = (file: string) => (existsSync(file) ? peakRssKb(readFileSync(file, 'utf8')) : undefined)
@@ -72,6 +73,8 @@ export function build(dir: string, env: Record<string, string> = {}): Promise<Bu
   rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
   const { cmd, args } = cpuTimedArgv(['npm', 'run', 'build', '--', '--summarize'])
   const start = performance.now()
+  const loads = [loadavg()[0]!]
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000)
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: dir,
@@ -83,6 +86,8 @@ export function build(dir: string, env: Record<string, string> = {}): Promise<Bu
     child.stderr.on('data', (b: Buffer) => err.push(b))
     child.on('close', (status) => {
       const ms = performance.now() - start
+      clearInterval(sampler)
+      const load = Math.round((loads.reduce((a, b) => a + b) / loads.length) * 10) / 10
       const { cpuMs, rest } = splitCpuTime(Buffer.concat(err).toString('utf8'))
       const output = `${Buffer.concat(out).toString('utf8')}\n${rest}`
       const lines = output.split('\n')
@@ -109,7 +114,7 @@ export function build(dir: string, env: Record<string, string> = {}): Promise<Bu
       const peak = readPeak(peakLog)
       rmSync(cpuDir, { recursive: true, force: true })
       const warnings = lines.filter(isWarningLine).map((l) => l.trim())
-      done({ steps, ms, cpuMs, ok: status === 0, warnings, ...(peak === undefined ? {} : { peakRssKb: peak }) })
+      done({ steps, ms, cpuMs, ok: status === 0, warnings, load, ...(peak === undefined ? {} : { peakRssKb: peak }) })
     })
   })
 }
