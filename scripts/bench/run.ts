@@ -24,7 +24,7 @@ import { shardCount } from '../../lib/routing/prerender-shards'
 import { htmlFiles, isRedirectStub } from '../../tests/helpers/page-weight'
 import { type BuildRun, build } from './build'
 import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
-import type { PeerBuild } from './peers/shared'
+import { type PeerBuild, type SiteWeight, siteWeight } from './peers/shared'
 import { editOneGuide, editOneUiString, treeDiff, treeHashes } from './rebuilds'
 import { benchTsStartup, type TsStartup, tsStartupMarkdown } from './ts-startup'
 import { copyRepo, multiply, removeRepo } from './workspace'
@@ -47,15 +47,17 @@ const temp: string[] = []
 const log = (msg: string) => console.log(`[bench] ${msg}`)
 
 /** A build as the report shows it: seconds, one decimal; peak memory of one process in MB; the mean 1-minute load average during it. */
-type Measure = { cpuS: number; wallS: number; peakRssMb?: number; load?: number; ok: boolean; tasks?: Record<string, { cpuS: number; wallS: number }> }
+type Task = { cpuS: number; wallS: number; peakRssMb?: number }
+type Measure = Task & { load?: number; ok: boolean; tasks?: Record<string, Task> }
 const tenths = (ms: number) => Math.round(ms / 100) / 10
+const mb = (kb?: number) => (kb ? { peakRssMb: Math.round(kb / 1024) } : {})
 const measure = (b: BuildRun | PeerBuild): Measure => ({
   cpuS: tenths(b.cpuMs),
   wallS: tenths('steps' in b ? b.ms : b.wallMs),
-  ...(b.peakRssKb ? { peakRssMb: Math.round(b.peakRssKb / 1024) } : {}),
+  ...mb(b.peakRssKb),
   ...('load' in b ? { load: b.load } : {}),
   ok: b.ok,
-  ...('steps' in b ? { tasks: Object.fromEntries(b.steps.map((s) => [s.step, { cpuS: tenths(s.cpuMs), wallS: tenths(s.ms) }])) } : {}),
+  ...('steps' in b ? { tasks: Object.fromEntries(b.steps.map((s) => [s.step, { cpuS: tenths(s.cpuMs), wallS: tenths(s.ms), ...mb(s.peakRssKb) }])) } : {}),
 })
 const cell = (m?: Measure) => (m ? `${m.cpuS} / ${m.wallS}${m.ok ? '' : ' FAILED'}` : '–')
 const said = (label: string, m: Measure) => `${label}: ${cell(m)} s (CPU / wall), peak ${m.peakRssMb ?? '?'} MB, load ${m.load ?? '?'}`
@@ -81,6 +83,7 @@ type FactorReport = {
   cold: Measure
   astro?: Measure
   astroRebuild?: Measure
+  weight?: { ours: SiteWeight; astro?: SiteWeight }
   rebuilds?: Rebuild[]
   parts?: PartRow[]
 }
@@ -173,6 +176,8 @@ async function atFactor(factor: number): Promise<FactorReport> {
     temp.push(work)
     const astro = await buildWithAstro(dist, pages, work)
     report.astro = measure(astro)
+    report.weight = { ours: siteWeight(dist, pages), astro: astro.weight }
+    for (const note of astro.notes ?? []) log(`Astro: ${note}`)
     log(`${factor}×: ${said(`Astro ${ASTRO_VERSION}, cold`, report.astro)}`)
     if (astro.ok) {
       report.astroRebuild = measure(await rebuildWithAstro(work, astro.pages))
@@ -189,29 +194,16 @@ async function atFactor(factor: number): Promise<FactorReport> {
 
 const pct = (on: number, off: number) => `${Math.round((1 - on / off) * 100)}%`
 const ratio = (a: number, b?: number) => (b ? `${(a / b).toFixed(2)}×` : '–')
-const table = (head: string[], rows: string[][]) => [
-  `| ${head.join(' | ')} |`,
-  `|${head.map(() => '---').join('|')}|`,
-  ...rows.map((r) => `| ${r.join(' | ')} |`),
-]
+const head = (...cells: string[]) => [`| ${cells.join(' | ')} |`, `|${cells.map(() => '---').join('|')}|`]
+const bytes = (w?: SiteWeight) => (w ? `${w.htmlBytes} / ${w.cssBytes}` : '–')
 
 function markdown({ factors, startup }: Report, date: Date): string {
   const tasks = [...new Set(factors.flatMap((r) => Object.keys(r.cold.tasks ?? {})))]
-  const partRow = (r: FactorReport, p: PartRow) => {
-    const [on, off] = [p.with, p.without]
-    if (p.idle || !on || !off) return [`${r.factor}×`, p.part, p.run, 'idle', '–', '–', '–', '–', '–']
-    return [
-      `${r.factor}×`,
-      p.part,
-      p.run,
-      cell(on),
-      cell(off),
-      pct(on.cpuS, off.cpuS),
-      pct(on.wallS, off.wallS),
-      `${on.peakRssMb} / ${off.peakRssMb}`,
-      `${on.load} / ${off.load}`,
-    ]
-  }
+  const task = (t?: Task) => (t ? `${t.cpuS} / ${t.wallS} / ${t.peakRssMb ?? '–'}` : '–')
+  const part = (r: FactorReport, { part, run, with: on, without: off }: PartRow) =>
+    on && off
+      ? `| ${r.factor}× | ${part} | ${run} | ${cell(on)} | ${cell(off)} | ${pct(on.cpuS, off.cpuS)} | ${pct(on.wallS, off.wallS)} | ${on.peakRssMb} / ${off.peakRssMb} | ${on.load} / ${off.load} |`
+      : `| ${r.factor}× | ${part} | ${run} | idle | – | – | – | – | – |`
   return [
     '# Bench',
     '',
@@ -219,44 +211,45 @@ function markdown({ factors, startup }: Report, date: Date): string {
     '',
     '## Cold builds, beside Astro',
     '',
-    ...table(
-      ['Factor', 'Pages', 'Sheets', 'Build', 'Peak MB (one process)', 'Load', 'Astro cold', 'CPU vs Astro', 'Wall vs Astro', 'Astro rebuild'],
-      factors.map((r) => [
-        `${r.factor}×`,
-        `${r.pages}`,
-        `${r.sheets}`,
-        cell(r.cold),
-        `${r.cold.peakRssMb ?? '–'}`,
-        `${r.cold.load ?? '–'}`,
-        cell(r.astro),
-        ratio(r.cold.cpuS, r.astro?.cpuS),
-        ratio(r.cold.wallS, r.astro?.wallS),
-        cell(r.astroRebuild),
-      ]),
+    "Comparable pages, checked: the median bytes of a page's HTML / of the stylesheets it links, ours and Astro's.",
+    '',
+    ...head(
+      'Factor',
+      'Pages',
+      'Sheets',
+      'Build',
+      'Peak MB (one process)',
+      'Load',
+      'Astro cold',
+      'CPU vs Astro',
+      'Wall vs Astro',
+      'Astro rebuild',
+      'Bytes ours',
+      'Bytes Astro',
+    ),
+    ...factors.map(
+      (r) =>
+        `| ${r.factor}× | ${r.pages} | ${r.sheets} | ${cell(r.cold)} | ${r.cold.peakRssMb ?? '–'} | ${r.cold.load ?? '–'} | ${cell(r.astro)} | ${ratio(r.cold.cpuS, r.astro?.cpuS)} | ${ratio(r.cold.wallS, r.astro?.wallS)} | ${cell(r.astroRebuild)} | ${bytes(r.weight?.ours)} | ${bytes(r.weight?.astro)} |`,
     ),
     '',
-    '## Cold builds by task (CPU / wall)',
+    '## Cold builds by task (CPU s / wall s / peak MB of one process)',
     '',
-    ...table(
-      ['Factor', ...tasks],
-      factors.map((r) => [`${r.factor}×`, ...tasks.map((t) => (r.cold.tasks?.[t] ? cell({ ...r.cold.tasks[t]!, ok: true }) : '–'))]),
-    ),
+    ...head('Factor', ...tasks),
+    ...factors.map((r) => `| ${r.factor}× | ${tasks.map((t) => task(r.cold.tasks?.[t])).join(' | ')} |`),
     '',
     '## Rebuilds in the same copy',
     '',
-    ...table(
-      ['Factor', 'Build', 'CPU / wall', 'Files changed', 'Differs from a cold build'],
-      factors.flatMap((r) => (r.rebuilds ?? []).map((b) => [`${r.factor}×`, b.run, cell(b.m), `${b.changed}`, `${b.differsFromCold?.length ?? '–'}`])),
+    ...head('Factor', 'Build', 'CPU / wall', 'Files changed', 'Differs from a cold build'),
+    ...factors.flatMap((r) =>
+      (r.rebuilds ?? []).map((b) => `| ${r.factor}× | ${b.run} | ${cell(b.m)} | ${b.changed} | ${b.differsFromCold?.join(', ') ?? '–'} |`),
     ),
     '',
     '## What each part saves',
     '',
     'Each part switched off right after a run with it on ("idle": it does not start at this size). Kept if it saves a tenth somewhere.',
     '',
-    ...table(
-      ['Factor', 'Part', 'Build', 'With', 'Without', 'CPU saved', 'Wall saved', 'Peak MB with / without', 'Load with / without'],
-      factors.flatMap((r) => (r.parts ?? []).map((p) => partRow(r, p))),
-    ),
+    ...head('Factor', 'Part', 'Build', 'With', 'Without', 'CPU saved', 'Wall saved', 'Peak MB with / without', 'Load with / without'),
+    ...factors.flatMap((r) => (r.parts ?? []).map((p) => part(r, p))),
     '',
     startup ? tsStartupMarkdown(startup) : '',
   ].join('\n')
