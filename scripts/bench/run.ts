@@ -65,14 +65,16 @@ const said = (label: string, m: Measure) => `${label}: ${cell(m)} s (CPU / wall)
 type Part = { name: string; off: Record<string, string>; on: 'edited' | 'cold'; idle?: (pages: number, sheets: number) => boolean }
 /** Sheets per printing process, as scripts/documents/build.ts shares them out (SHEETS_PER_PROCESS). */
 const SHEETS_PER_PROCESS = 200
-// The cold parts first: the first one's run with it on is the factor's cold build, just made.
+// The cold parts first: the first one's run with it on is the factor's cold build, just made. The
+// render cache last: a run without it keeps no page's UI keys (lib/i18n/key-usage.ts), so the next
+// run renders every page again.
 export const PARTS: Part[] = [
   { name: 'prerender shards', off: { PRERENDER_SHARDS: '1' }, on: 'cold', idle: (pages) => shardCount(pages, CORES) === 1 },
   { name: 'PDF printing processes', off: { PRINT_PROCESSES: '1' }, on: 'cold', idle: (_, sheets) => sheets < 2 * SHEETS_PER_PROCESS },
-  { name: 'render cache', off: { RENDER_CACHE: '0' }, on: 'edited' },
   { name: 'MDX parse cache', off: { MDX_CACHE: '0' }, on: 'edited' },
   { name: 'YAML parse cache', off: { YAML_CACHE: '0' }, on: 'edited' },
   { name: 'page reuse', off: { REUSE_PAGES: '0' }, on: 'edited' },
+  { name: 'render cache', off: { RENDER_CACHE: '0' }, on: 'edited' },
 ]
 type PartRow = { part: string; run: string; idle?: true; with?: Measure; without?: Measure }
 type Rebuild = { run: string; m: Measure; changed: number; differsFromCold?: string[] }
