@@ -73,7 +73,6 @@ export const PARTS: Part[] = [
   { name: 'PDF printing processes', off: { PRINT_PROCESSES: '1' }, on: 'cold', idle: (_, sheets) => sheets < 2 * SHEETS_PER_PROCESS },
   { name: 'MDX parse cache', off: { MDX_CACHE: '0' }, on: 'edited' },
   { name: 'YAML parse cache', off: { YAML_CACHE: '0' }, on: 'edited' },
-  { name: 'page reuse', off: { REUSE_PAGES: '0' }, on: 'edited' },
   { name: 'render cache', off: { RENDER_CACHE: '0' }, on: 'edited' },
 ]
 type PartRow = { part: string; run: string; idle?: true; with?: Measure; without?: Measure }
