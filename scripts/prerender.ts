@@ -2,8 +2,6 @@
 // build:bundle wrote, then finished as it ships, so that this task's outputs are the final pages:
 //   - the page script inline and island entries deferred (scripts/page-scripts.ts);
 //   - "/tr/404" moved from tr/404/index.html to tr/404.html, where static hosts look for it.
-// A page whose render key is unchanged is not rendered again: renderer/+onRenderHtml.tsx takes
-// it from the render cache (lib/build/render-cache.ts).
 // Vike renders in processes of its own (scripts/vike-prerender.mjs: Vike's documented prerender()
 // from vike/api), without tsx's loader hooks, which would otherwise see every module Vite and Vike
 // load; meanwhile this process bundles the page scripts.

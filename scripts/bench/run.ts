@@ -8,9 +8,8 @@
 //      file), one guide edited, one UI string edited; at 1× the edited content built cold too,
 //      which must give the same files;
 //   4. each part of the build that only saves work, switched off by its variable
-//      (docs/ARCHITECTURE.md, "The build") right after a run with it on: the parse caches and the
-//      render cache on a rebuild after one guide is edited, the shards and the printing processes
-//      on a cold build (they start only above a size; below it the part is "idle"). A part is
+//      (docs/ARCHITECTURE.md, "The build") right after a run with it on: the parse caches on a
+//      rebuild after one guide is edited, the shards and the printing processes on a cold build (they start only above a size; below it the part is "idle"). A part is
 //      kept if it saves at least a tenth of the CPU or the wall time somewhere.
 //   5. at the first factor, tsx's start-up against Node 24's own type stripping (./ts-startup.ts).
 // Options: --factors 1,16,64  --skip-peers  --skip-rebuild  --skip-parts  --skip-startup
@@ -65,15 +64,12 @@ const said = (label: string, m: Measure) => `${label}: ${cell(m)} s (CPU / wall)
 type Part = { name: string; off: Record<string, string>; on: 'edited' | 'cold'; idle?: (pages: number, sheets: number) => boolean }
 /** Sheets per printing process, as scripts/documents/build.ts shares them out (SHEETS_PER_PROCESS). */
 const SHEETS_PER_PROCESS = 200
-// The cold parts first: the first one's run with it on is the factor's cold build, just made. The
-// render cache last: a run without it keeps no page's UI keys (lib/i18n/key-usage.ts), so the next
-// run renders every page again.
+// The cold parts first: the first one's run with it on is the factor's cold build, just made.
 export const PARTS: Part[] = [
   { name: 'prerender shards', off: { PRERENDER_SHARDS: '1' }, on: 'cold', idle: (pages) => shardCount(pages, CORES) === 1 },
   { name: 'PDF printing processes', off: { PRINT_PROCESSES: '1' }, on: 'cold', idle: (_, sheets) => sheets < 2 * SHEETS_PER_PROCESS },
   { name: 'MDX parse cache', off: { MDX_CACHE: '0' }, on: 'edited' },
   { name: 'YAML parse cache', off: { YAML_CACHE: '0' }, on: 'edited' },
-  { name: 'render cache', off: { RENDER_CACHE: '0' }, on: 'edited' },
 ]
 type PartRow = { part: string; run: string; idle?: true; with?: Measure; without?: Measure }
 type Rebuild = { run: string; m: Measure; changed: number; differsFromCold?: string[] }
