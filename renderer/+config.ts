@@ -2,9 +2,8 @@
 import type { Config } from 'vike/types'
 
 export default {
-  // Vike prerenders `parallel` pages at a time in one thread (default: one per core). With most
-  // documents from the render cache (lib/build/render-cache.ts) a page is mostly file writing, and
-  // 2 at a time leave the thread waiting on the disk; 8 keep it busy at the same CPU.
+  // Vike prerenders `parallel` pages at a time in one thread (default: one per core); 8 keep the
+  // thread rendering while earlier pages' files are written.
   // disableAutoRun: `vike build` only bundles; build:prerender (turbo.json, scripts/prerender.ts)
   // renders the pages once the audit and the documents they list are written.
   // keepDistServer: dist/server stays after the prerender, so that dist/ is the same whether the

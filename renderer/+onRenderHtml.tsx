@@ -5,9 +5,8 @@ import type { ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { dangerouslySkipEscape, escapeInject } from 'vike/server'
 import type { PageContextServer } from 'vike/types'
-import { renderCache } from '../lib/build/render-cache'
 import { keyUsageRecorder } from '../lib/i18n/key-usage'
-import { dictionaries, facts, localeInfo, locales, routes, routeTable, ui } from '../lib/content/data'
+import { dictionaries, facts, localeInfo, routeTable } from '../lib/content/data'
 import { factVars } from '../lib/facts/format'
 import { I18nProvider } from '../lib/i18n/context'
 import { serverHref } from '../lib/pages/href'
@@ -24,23 +23,16 @@ import { PageRoot } from './page-root'
 
 export type { ClientData, PageData } from '../lib/pages/page-data'
 
-// Documents kept between production builds, keyed by code, shared content and the page's data.
-const cache = import.meta.env.PROD ? renderCache(import.meta.url, () => ({ locales, routes, facts, ui })) : undefined
 // The UI keys each prerendered page uses, for translators (lib/i18n/key-usage.ts).
 const usage = import.meta.env.PROD ? keyUsageRecorder() : undefined
 
 export function onRenderHtml(pageContext: PageContextServer) {
   const url = pageContext.urlOriginal
   const locale = pageContext.locale ?? routeTable.defaultLocale
-  const key = pageContext.isPrerendering ? cache?.key(url, locale, pageContext.data) : undefined
-  const stored = key ? cache?.read(url, key) : undefined
-  // A stored document only with the keys its render used (kept beside it), else it renders again.
-  if (key && stored && (!usage || usage.reuse(url, locale, key))) return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(stored)}` }
   // An island's dictionary counts too: the browser shows some of it only later (a form's errors).
   const client = (pageContext.data as PageData | undefined)?.client
   const shipped = client && Object.keys({ ...client.fallback, ...client.primary })
-  const html = usage && pageContext.isPrerendering ? usage.render(url, locale, key, () => renderDocument(pageContext), shipped) : renderDocument(pageContext)
-  if (key) cache?.write(url, key, html)
+  const html = usage && pageContext.isPrerendering ? usage.render(url, locale, () => renderDocument(pageContext), shipped) : renderDocument(pageContext)
   return { documentHtml: escapeInject`<!DOCTYPE html>${dangerouslySkipEscape(html)}` }
 }
 

@@ -2,8 +2,6 @@
 // build:bundle wrote, then finished as it ships, so that this task's outputs are the final pages:
 //   - the page script inline and island entries deferred (scripts/page-scripts.ts);
 //   - "/tr/404" moved from tr/404/index.html to tr/404.html, where static hosts look for it.
-// A page whose render key is unchanged is not rendered again: renderer/+onRenderHtml.tsx takes
-// it from the render cache (lib/build/render-cache.ts).
 // Vike renders in processes of its own (scripts/vike-prerender.mjs: Vike's documented prerender()
 // from vike/api), without tsx's loader hooks, which would otherwise see every module Vite and Vike
 // load; meanwhile this process bundles the page scripts.
@@ -11,9 +9,6 @@
 // Vike holds every page it wrote until its run ends (lib/routing/prerender-shards.ts says why and
 // how the pages are split). PRERENDER_SHARDS=<n> sets the number of shards (1: none), for the bench.
 // Each run's pages are finished once it has ended, while the other runs go on.
-// Pages are written over the last build's files, which this task takes back from where
-// `npm run build` moved them, and what the last site had and this one has not is removed
-// (lib/build/reuse-pages.ts says why; REUSE_PAGES=0 writes them as new files, for the bench).
 // Each run records the UI keys every page's render used; they are merged here into
 // dist/ui-key-usage.json, for the XLIFF export and the audit CSV (lib/i18n/key-usage.ts).
 import { spawn } from 'node:child_process'
@@ -21,7 +16,6 @@ import { renameSync, rmSync, statSync } from 'node:fs'
 import { availableParallelism } from 'node:os'
 import { join } from 'node:path'
 import { clearKeyUsageParts, KEY_USAGE_FILE, mergeKeyUsage } from '../lib/i18n/key-usage'
-import { adoptPageFolders, lastSite, removeOthers } from '../lib/build/reuse-pages'
 import { allPageUrls, notFoundUrls, pageFile } from '../lib/pages/prerender'
 import { CONFIG_LOADED, PAGES_PER_SHARD, SHARD_ENV, shardCount, shardOf } from '../lib/routing/prerender-shards'
 import { finishPages, type PageScripts, pageScripts, writeSearchScript } from './page-scripts'
@@ -64,12 +58,9 @@ function vikePrerender(shard: number): { configLoaded: Promise<void>; done: Prom
   return { configLoaded, done }
 }
 
-/**
- * Checks that a run wrote each of its pages (a page of the last site that Vike did not write over
- * is older than this run), then finishes them where they are.
- */
+/** Checks that a run wrote each of its pages (none is older than this task), then finishes them where they are. */
 function finish(pages: string[], scripts: PageScripts): void {
-  const missing = pages.filter((url) => (statSync(join(out, pageFile(url)), { throwIfNoEntry: false })?.mtimeMs ?? 0) < adoptedAt)
+  const missing = pages.filter((url) => (statSync(join(out, pageFile(url)), { throwIfNoEntry: false })?.mtimeMs ?? 0) < startedAt)
   if (missing.length) throw new Error(`prerender: ${missing.length} page(s) were not written: ${missing.slice(0, 10).join(', ')}`)
   finishPages(
     pages.map((url) => join(out, pageFile(url))),
@@ -109,9 +100,8 @@ async function allShards(parallel: number, scripts: Promise<PageScripts>): Promi
   if (failed) throw failed.reason
 }
 
-// Every page is written after this; the last site's pages were written before `npm run build` began.
-const adoptedAt = Date.now()
-const adopted = process.env.REUSE_PAGES === '0' ? [] : adoptPageFolders(lastSite(), out, urls.map(pageFile))
+// Every page is written after this.
+const startedAt = Date.now()
 // In a microtask: the first runs start before this process bundles the page scripts.
 const scripts = Promise.resolve().then(pageScripts)
 clearKeyUsageParts()
@@ -122,12 +112,9 @@ const unrecorded = urls.filter((url) => !recorded.has(url))
 if (unrecorded.length) throw new Error(`prerender: ${KEY_USAGE_FILE} lacks ${unrecorded.length} page(s): ${unrecorded.slice(0, 10).join(', ')}`)
 
 writeSearchScript(out, await scripts)
-const notFound = new Set(notFoundUrls())
-/** Where a page ships, in the site: as Vike wrote it, but the 404 pages as <lang>/404.html. */
-const shippedFile = (url: string) => (notFound.has(url) ? `${url.slice(1)}.html` : pageFile(url))
-for (const url of notFound) {
-  renameSync(join(out, pageFile(url)), join(out, shippedFile(url)))
+// Each page ships where Vike wrote it, but the 404 pages as <lang>/404.html.
+for (const url of notFoundUrls()) {
+  renameSync(join(out, pageFile(url)), join(out, `${url.slice(1)}.html`))
   rmSync(join(out, url), { recursive: true })
 }
-removeOthers(out, adopted, new Set(urls.map(shippedFile)))
 console.log(`prerender: ${urls.length} pages${shards > 1 ? ` in ${shards} shards` : ''} in ${((performance.now() - start) / 1000).toFixed(1)} s`)

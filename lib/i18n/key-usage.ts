@@ -7,8 +7,6 @@
 // is synchronous (renderToString), so every key recorded belongs to that page. An island page
 // also counts its browser dictionary (some of it shows only later: a form's errors). Keys a
 // page's +data hook translates (titles, breadcrumbs) run outside the render and are not recorded.
-// A page taken from the render cache is not rendered: its keys are kept from the last build under
-// the same render key, and a page whose keys are not kept is rendered again (the file is whole).
 // Each `vike prerender` process writes its pages' keys when it exits; scripts/prerender.ts merges
 // them into KEY_USAGE_FILE, an output of build:prerender (turbo.json).
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
@@ -19,16 +17,10 @@ import { keyRecorder } from './fill'
 export const KEY_USAGE_FILE = 'dist/ui-key-usage.json'
 /** One file per prerender process, merged and removed by scripts/prerender.ts. */
 export const KEY_USAGE_PARTS = '.generated/key-usage/parts'
-/**
- * Every page's keys under its render key (lib/build/render-cache.ts), for the next build's pages
- * that come from the render cache. One file, not one per page: a file per page doubled the
- * render cache's writes. Deleting it is safe (those pages render again).
- */
-export const KEY_USAGE_CACHE = '.generated/key-usage/pages.json'
 
 /** KEY_USAGE_FILE: every page once ([url, locale]); per key, the indexes of the pages that used it. */
 export type KeyUsage = { pages: [string, string][]; keys: Record<string, number[]> }
-type PageKeys = { locale: string; keys: string[]; renderKey?: string }
+type PageKeys = { locale: string; keys: string[] }
 type Pages = Record<string, PageKeys>
 
 /** Runs `render` with every key a translator is asked for added to `into`. */
@@ -45,9 +37,8 @@ export function recordingKeys<T>(into: Set<string>, render: () => T): T {
 const readPages = (file: string): Pages => (existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Pages) : {})
 
 /** The recorder of one prerender process: its pages' keys, written to `partsDir` when it exits. */
-export function keyUsageRecorder({ cacheFile = KEY_USAGE_CACHE, partsDir = KEY_USAGE_PARTS, atExit = true } = {}) {
+export function keyUsageRecorder({ partsDir = KEY_USAGE_PARTS, atExit = true } = {}) {
   const pages: Pages = {}
-  let kept: Pages | undefined
   /** Writes this process's part (once it has rendered anything); called when the process exits. */
   const flush = (name = String(process.pid)) => {
     if (!Object.keys(pages).length) return
@@ -58,22 +49,11 @@ export function keyUsageRecorder({ cacheFile = KEY_USAGE_CACHE, partsDir = KEY_U
   return {
     pages,
     flush,
-    /** Takes the keys the last build kept for `url` under `renderKey`; false when there are none (render the page then). */
-    reuse(url: string, locale: string, renderKey: string): boolean {
-      kept ??= readPages(cacheFile)
-      const entry = kept[url]
-      if (entry?.renderKey !== renderKey) return false
-      pages[url] = { locale, keys: entry.keys, renderKey }
-      return true
-    },
-    /**
-     * Renders the page recording its keys, kept under `renderKey` when the page is cached.
-     * `shipped`: keys the page sends to the browser (an island's dictionary), used there too.
-     */
-    render<T>(url: string, locale: string, renderKey: string | undefined, render: () => T, shipped: Iterable<string> = []): T {
+    /** Renders the page recording its keys. `shipped`: keys the page sends to the browser (an island's dictionary), used there too. */
+    render<T>(url: string, locale: string, render: () => T, shipped: Iterable<string> = []): T {
       const used = new Set<string>(shipped)
       const result = recordingKeys(used, render)
-      pages[url] = { locale, keys: [...used].sort(), ...(renderKey ? { renderKey } : {}) }
+      pages[url] = { locale, keys: [...used].sort() }
       return result
     },
   }
@@ -90,11 +70,8 @@ const writeWhole = (file: string, text: string) => {
   renameSync(`${file}.${process.pid}.tmp`, file)
 }
 
-/**
- * Merges the processes' parts into `outFile` (sorted: the same pages give the same bytes) and
- * `cacheFile` (for the next build), and removes them.
- */
-export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FILE, cacheFile = KEY_USAGE_CACHE): KeyUsage {
+/** Merges the processes' parts into `outFile` (sorted: the same pages give the same bytes) and removes them. */
+export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FILE): KeyUsage {
   const all: Pages = {}
   for (const name of existsSync(partsDir) ? readdirSync(partsDir).sort() : []) if (name.endsWith('.json')) Object.assign(all, readPages(join(partsDir, name)))
   const urls = Object.keys(all).sort()
@@ -111,7 +88,6 @@ export function mergeKeyUsage(partsDir = KEY_USAGE_PARTS, outFile = KEY_USAGE_FI
     keys: Object.fromEntries([...byKey].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
   }
   writeWhole(outFile, `${JSON.stringify(usage)}\n`)
-  writeWhole(cacheFile, JSON.stringify(all))
   clearKeyUsageParts(partsDir)
   return usage
 }

@@ -7,8 +7,8 @@
 // file named by PEAK_RSS_LOG (scripts/bench/peak-rss.ts). Every process of the build inherits the
 // variable, so one file collects every task's figure; the build's peak is the largest of them.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PEAK_RSS_LOG, peakRssKb } from './peak-rss'
 
@@ -17,15 +17,13 @@ export type StepResult = {
   ms: number
   /** user + system CPU time of the task's process tree; 0 when it was restored from Turborepo's cache */
   cpuMs: number
-  ok: boolean
-  tail: string
-  /** the audit's own measure ("audit took N ms"), without Node and tsx start-up */
-  selfMs?: number
-  /** Not run: Turborepo restored its outputs, its inputs being those of a run it kept. */
-  reused?: boolean
   /** The largest resident set (KB) of any one process of the task's tree. */
   peakRssKb?: number
+  tail: string
 }
+/** load: the mean of the 1-minute load average, sampled every 5 s while the build ran. */
+export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; peakRssKb?: number; load: number }
+export type Timed = { wallMs: number; cpuMs: number; peakRssKb?: number; ok: boolean; tail: string }
 
 const CPU_TIME = join(import.meta.dirname, 'cpu-time.py')
 const TASK_SHELL = join(import.meta.dirname, 'task-shell.sh')
@@ -39,39 +37,27 @@ export function splitCpuTime(stderr: string): { cpuMs: number; rest: string } {
   return exact ? { cpuMs: Number(exact[1]), rest: stderr.slice(0, exact.index) } : { cpuMs: Number.NaN, rest: stderr }
 }
 
-/** A line of the build's output that warns: Vite's and Vike's warnings, Rollup's "(!)", and our own "warning:" lines. */
-export const isWarningLine = (line: string) => /\[Warning\]|^\(!\)|\bwarn(ing)?:/i.test(line)
+type TurboSummary = { tasks: { taskId: string; command: string; execution: { startTime: number; endTime: number } }[] }
 
-type TurboSummary = {
-  tasks: { taskId: string; command: string; cache: { status: 'HIT' | 'MISS' }; execution: { startTime: number; endTime: number; exitCode: number | null } }[]
-}
-
-/** The newest run summary Turborepo wrote in `dir`. */
+/** The run summary Turborepo wrote in `dir` (the bench deletes the folder before each build, so there is one). */
 function lastSummary(dir: string): TurboSummary | undefined {
   const runs = join(dir, '.turbo/runs')
-  if (!existsSync(runs)) return undefined
-  const newest = readdirSync(runs)
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => join(runs, f))
-    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0]
-  return newest ? (JSON.parse(readFileSync(newest, 'utf8')) as TurboSummary) : undefined
+  const file = existsSync(runs) ? readdirSync(runs).find((f) => f.endsWith('.json')) : undefined
+  return file ? (JSON.parse(readFileSync(join(runs, file), 'utf8')) as TurboSummary) : undefined
 }
-
-export type BuildRun = { steps: StepResult[]; ms: number; cpuMs: number; ok: boolean; warnings: string[]; peakRssKb?: number }
 
 /** The peak memory cpu-time.py recorded in `file`, if it wrote any. */
 const readPeak = (file: string) => (existsSync(file) ? peakRssKb(readFileSync(file, 'utf8')) : undefined)
 
-/**
- * `npm run build` in `dir` (with `env` added to the environment): wall time of the whole, its CPU,
- * each task's wall and CPU, the peak memory of one process, and every warning line.
- */
+/** `npm run build` in `dir` (with `env` added to the environment): wall and CPU time of the whole and of each task, peak memory, load. */
 export function build(dir: string, env: Record<string, string> = {}): Promise<BuildRun> {
   const cpuDir = mkdtempSync(join(tmpdir(), 'bench-cpu-'))
   const peakLog = join(cpuDir, 'peak-rss.log')
   rmSync(join(dir, '.turbo/runs'), { recursive: true, force: true })
   const { cmd, args } = cpuTimedArgv(['npm', 'run', 'build', '--', '--summarize'])
   const start = performance.now()
+  const loads = [loadavg()[0]!]
+  const sampler = setInterval(() => loads.push(loadavg()[0]!), 5000)
   return new Promise((done) => {
     const child = spawn(cmd, args, {
       cwd: dir,
@@ -83,58 +69,40 @@ export function build(dir: string, env: Record<string, string> = {}): Promise<Bu
     child.stderr.on('data', (b: Buffer) => err.push(b))
     child.on('close', (status) => {
       const ms = performance.now() - start
+      clearInterval(sampler)
       const { cpuMs, rest } = splitCpuTime(Buffer.concat(err).toString('utf8'))
-      const output = `${Buffer.concat(out).toString('utf8')}\n${rest}`
-      const lines = output.split('\n')
+      const lines = `${Buffer.concat(out).toString('utf8')}\n${rest}`.split('\n')
       const steps = (lastSummary(dir)?.tasks ?? [])
         .filter((t) => t.command !== '<NONEXISTENT>')
         .map((t): StepResult => {
-          const step = t.taskId.replace(/^build:/, '')
           const own = lines.filter((l) => l.startsWith(`${t.taskId}: `)).map((l) => l.slice(t.taskId.length + 2))
           const cpuFile = join(cpuDir, t.taskId)
           // "<cpu ms> <peak KB>" (cpu-time.py --record); no file when Turborepo restored the task
           const [cpuMs = 0, peak] = existsSync(cpuFile) ? readFileSync(cpuFile, 'utf8').trim().split(/\s+/).map(Number) : []
-          const self = own.join('\n').match(/audit took ([\d.]+) ?ms/)
-          return {
-            step,
-            ms: t.execution.endTime - t.execution.startTime,
-            cpuMs,
-            ...(peak ? { peakRssKb: peak } : {}),
-            ok: t.execution.exitCode === 0 || t.cache.status === 'HIT',
-            tail: own.slice(-3).join('\n'),
-            ...(self ? { selfMs: Number(self[1]) } : {}),
-            ...(t.cache.status === 'HIT' ? { reused: true } : {}),
-          }
+          const ms = t.execution.endTime - t.execution.startTime
+          return { step: t.taskId.replace(/^build:/, ''), ms, cpuMs, ...(peak ? { peakRssKb: peak } : {}), tail: own.slice(-3).join('\n') }
         })
       const peak = readPeak(peakLog)
       rmSync(cpuDir, { recursive: true, force: true })
-      const warnings = lines.filter(isWarningLine).map((l) => l.trim())
-      done({ steps, ms, cpuMs, ok: status === 0, warnings, ...(peak === undefined ? {} : { peakRssKb: peak }) })
+      const load = Math.round((loads.reduce((a, b) => a + b) / loads.length) * 10) / 10
+      done({ steps, ms, cpuMs, ok: status === 0, load, ...(peak === undefined ? {} : { peakRssKb: peak }) })
     })
   })
 }
-
-export type Timed = { wallMs: number; cpuMs: number; peakRssKb?: number; ok: boolean; tail: string }
 
 /** Wall time, CPU time (user + system, every descendant) and peak memory of a shell command, counted as the build's tasks are. */
 export function timed(command: string, cwd: string): Timed {
   const dir = mkdtempSync(join(tmpdir(), 'bench-rss-'))
   const peakLog = join(dir, 'peak-rss.log')
-  const logFile = join(cwd, '.bench-out.log')
   try {
     const { cmd, args } = cpuTimedArgv(['bash', '-c', `${command} > .bench-out.log 2>&1`])
     const start = performance.now()
     const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, [PEAK_RSS_LOG]: peakLog } })
     const wallMs = performance.now() - start
-    const log = existsSync(logFile) ? readFileSync(logFile, 'utf8') : ''
+    const log = existsSync(join(cwd, '.bench-out.log')) ? readFileSync(join(cwd, '.bench-out.log'), 'utf8') : ''
     const peak = readPeak(peakLog)
-    return {
-      wallMs,
-      cpuMs: splitCpuTime(r.stderr ?? '').cpuMs,
-      ...(peak === undefined ? {} : { peakRssKb: peak }),
-      ok: r.status === 0,
-      tail: log.trim().split('\n').slice(-3).join('\n'),
-    }
+    const tail = log.trim().split('\n').slice(-3).join('\n')
+    return { wallMs, cpuMs: splitCpuTime(r.stderr ?? '').cpuMs, ...(peak === undefined ? {} : { peakRssKb: peak }), ok: r.status === 0, tail }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

@@ -1,11 +1,10 @@
 // The real site, prerendered in three shards from the server bundle `npm run build` wrote, must give
-// the very pages the build gave in one run, written over the last site's files and without its
-// leftovers (lib/routing/prerender-shards.ts; the split itself: tests/unit/prerender-shards.test.ts).
+// the very pages the build gave in one run (lib/routing/prerender-shards.ts; the split itself:
+// tests/unit/prerender-shards.test.ts).
 import { spawn } from 'node:child_process'
-import { cpSync, existsSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { cpSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { join, relative, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { pageFolders } from '../../lib/build/reuse-pages'
 import { allPageUrls } from '../../lib/pages/prerender'
 import { pageFiles } from '../../scripts/page-scripts'
 import { tempDir } from '../setup/temp-dirs'
@@ -16,32 +15,15 @@ describe('shards of the prerender, on the built site', () => {
   it('writes, in three shards, the pages one run wrote', async () => {
     // A copy of what build:prerender reads: the built bundles (dist/ without pages, copied, since the
     // run writes there), and the sources, content and the other tasks' outputs (linked, read only).
-    // Its render cache starts empty, so every page is rendered again.
     const dir = tempDir('prerender-shards-')
     const repo = resolve('.')
     const built = pageFiles('dist/client').map((f) => relative('dist/client', f))
-    const folders = pageFolders(built)
-    cpSync('dist', join(dir, 'dist'), {
-      recursive: true,
-      filter: (src) => !src.endsWith('.html') && !src.endsWith('ui-key-usage.json') && !folders.has(relative('dist/client', src).split(sep)[0]!),
-    })
+    cpSync('dist', join(dir, 'dist'), { recursive: true, filter: (src) => !src.endsWith('.html') && !src.endsWith('ui-key-usage.json') })
     for (const name of ['node_modules', 'pages', 'renderer', 'components', 'lib', 'content', 'public', 'scripts', '.velite', 'reports'])
       symlinkSync(join(repo, name), join(dir, name))
     for (const name of ['package.json', 'vite.config.ts', 'tsconfig.json']) cpSync(name, join(dir, name))
     mkdirSync(join(dir, '.generated'))
     symlinkSync(join(repo, '.generated/documents'), join(dir, '.generated/documents'))
-    // The last site, as `npm run build` moves it aside: a page of it out of date, and one the new
-    // site lacks. The run writes over the first and removes the second (lib/build/reuse-pages.ts).
-    const last = join(dir, '.turbo/old-dist/1-1/client')
-    const [page] = built.filter((f) => f.endsWith(`${sep}index.html`))
-    for (const [file, text] of [
-      [page!, 'out of date'],
-      ['tr/gone/index.html', 'not in the new site'],
-    ] as const) {
-      mkdirSync(dirname(join(last, file)), { recursive: true })
-      writeFileSync(join(last, file), text)
-    }
-    const inode = statSync(join(last, page!)).ino
 
     const output = await new Promise<string>((done, fail) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/prerender.ts'], {
@@ -56,14 +38,11 @@ describe('shards of the prerender, on the built site', () => {
       child.on('close', (status) => (status === 0 ? done(text) : fail(new Error(`scripts/prerender.ts exited ${status}:\n${text}`))))
     })
     expect(output).toContain(`prerender: ${urls.length} pages in 3 shards`)
-    expect(output).toMatch(/render cache: 0 of \d+ documents unchanged/) // rendered, not copied from the build
 
     const sharded = pageFiles(join(dir, 'dist/client')).map((f) => relative(join(dir, 'dist/client'), f))
     expect(sharded.sort()).toEqual(built.sort())
     const differing = built.filter((page) => readFileSync(join('dist/client', page), 'utf8') !== readFileSync(join(dir, 'dist/client', page), 'utf8'))
     expect(differing).toEqual([])
-    expect(statSync(join(dir, 'dist/client', page!)).ino).toBe(inode) // written over, not made anew
-    expect(existsSync(join(dir, 'dist/client/tr/gone'))).toBe(false)
     // The runs' UI key usage merges into the one run's file (lib/i18n/key-usage.ts).
     expect(readFileSync(join(dir, 'dist/ui-key-usage.json'), 'utf8')).toBe(readFileSync('dist/ui-key-usage.json', 'utf8'))
   }, 120_000)

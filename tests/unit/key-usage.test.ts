@@ -1,6 +1,6 @@
 // Where each UI key is used (lib/i18n/key-usage.ts): a page's render records the keys its
-// translators were asked for, under its URL; a page from the render cache gets its kept keys
-// back; the prerender processes' parts merge into one file; the audit's items CSV names the pages.
+// translators were asked for, under its URL; the prerender processes' parts merge into one file;
+// the audit's items CSV names the pages.
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import Papa from 'papaparse'
@@ -38,43 +38,34 @@ function renderPage(locale: LocaleCode, primary: Record<string, string>) {
 
 describe('UI key usage', () => {
   const dir = tempDir('key-usage-')
-  const cacheFile = join(dir, 'pages.json')
   const partsDir = join(dir, 'parts')
   const out = join(dir, 'ui-key-usage.json')
 
   it('rendering a page records the keys it used (the fallback ones too) under its URL and locale, and nothing outside a render', () => {
-    const usage = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
-    const html = usage.render('/de/', 'de', 'key-1', () => renderPage('de', de))
+    const usage = keyUsageRecorder({ partsDir, atExit: false })
+    const html = usage.render('/de/', 'de', () => renderPage('de', de))
     expect(html).toContain('Akzeptieren')
     expect(html).toContain('We use cookies.') // from English: still a key the page used
     createTranslator(de, en)('nav.home' as 'nav.home') // a +data hook's t(), outside any render
     // An island page: the keys of its browser dictionary count, shown or not.
-    usage.render('/en/', 'en', undefined, () => renderToString(createElement('p', null, createTranslator(en, en)('nav.home'))), ['form.error.email'])
+    usage.render('/en/', 'en', () => renderToString(createElement('p', null, createTranslator(en, en)('nav.home'))), ['form.error.email'])
     expect(usage.pages).toEqual({
-      '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort(), renderKey: 'key-1' },
+      '/de/': { locale: 'de', keys: ['nav.home', ...COOKIE_KEYS].sort() },
       '/en/': { locale: 'en', keys: ['form.error.email', 'nav.home'] },
     })
     usage.flush()
-    mergeKeyUsage(partsDir, out, cacheFile)
-  })
-
-  it('a page taken from the render cache gets back the keys kept under the same render key only', () => {
-    const next = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
-    expect(next.reuse('/de/', 'de', 'key-2')).toBe(false)
-    expect(next.reuse('/en/', 'en', 'key-1')).toBe(false) // rendered without a render key: nothing kept
-    expect(next.reuse('/de/', 'de', 'key-1')).toBe(true)
-    expect(next.pages['/de/']?.keys).toEqual(['nav.home', ...COOKIE_KEYS].sort())
+    mergeKeyUsage(partsDir, out)
   })
 
   it("merges the processes' parts into one sorted file and removes them; the export's text lists the first URLs and the count", () => {
-    const one = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
-    for (const url of ['/de/b/', '/de/', '/de/c/']) one.render(url, 'de', undefined, () => renderPage('de', de))
+    const one = keyUsageRecorder({ partsDir, atExit: false })
+    for (const url of ['/de/b/', '/de/', '/de/c/']) one.render(url, 'de', () => renderPage('de', de))
     one.flush('1')
-    const two = keyUsageRecorder({ cacheFile, partsDir, atExit: false })
-    two.render('/de/a/', 'de', undefined, () => renderPage('de', de))
-    two.render('/', 'en', undefined, () => renderPage('en', en))
+    const two = keyUsageRecorder({ partsDir, atExit: false })
+    two.render('/de/a/', 'de', () => renderPage('de', de))
+    two.render('/', 'en', () => renderPage('en', en))
     two.flush('2')
-    const merged = mergeKeyUsage(partsDir, out, cacheFile)
+    const merged = mergeKeyUsage(partsDir, out)
     expect(readKeyUsage(join(partsDir, '1.json'))).toBeUndefined()
     expect(readKeyUsage(out)).toEqual(merged)
     expect(merged.pages).toEqual([

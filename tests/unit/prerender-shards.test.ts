@@ -1,8 +1,7 @@
 // A large catalogue is prerendered in shards, one `vike prerender` each (lib/routing/prerender-shards.ts).
 // The split must lose no page, render none twice, and change nothing in what ships: the real site,
 // prerendered in three shards from the server bundle `npm run build` wrote, must give the very
-// pages the build gave in one run, written over the last site's files and without its leftovers
-// (that run is tests/built/prerender-shards.test.ts, after the build).
+// pages the build gave in one run (that run is tests/built/prerender-shards.test.ts, after the build).
 import { describe, expect, it } from 'vitest'
 import { allPageUrls } from '../../lib/pages/prerender'
 import { PAGES_PER_PROCESS, PAGES_PER_SHARD, parseShard, shardCount, shardOf } from '../../lib/routing/prerender-shards'
