@@ -8,6 +8,7 @@ import path from 'node:path'
 import { gzipSync, gunzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PGLITE_START_PARAMS } from '../../server/local-supabase/db'
 import { DataDirError, startLocalSupabase } from '../../server/local-supabase/index'
 import { LOCK_FILE } from '../../server/local-supabase/lock'
 import { runDbScript, spawnDbScript } from '../helpers/db-script'
@@ -144,7 +145,7 @@ describe('db:restore', () => {
         const dir = scratch('damaged-source')
         await cp(good, dir, { recursive: true })
         await truncate(path.join(dir, leadsFile), 8192 * 3 + 100)
-        const pg = await PGlite.create(dir)
+        const pg = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS })
         const dump = await pg.dumpDataDir('gzip')
         await pg.close()
         return Buffer.from(await dump.arrayBuffer())
