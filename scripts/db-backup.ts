@@ -11,30 +11,66 @@
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, rename, rm, rmdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { parseArgs } from 'node:util'
 import { gunzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
+import { PGLITE_START_PARAMS } from '../server/local-supabase/db'
 import { checkDataDir, DEFAULT_DATA_DIR, InterruptedRestoreError, restoreStaging } from '../server/local-supabase/data-dir'
 import { assertDatabaseWhole, findDamage, INTEGRITY_EXTENSIONS } from '../server/local-supabase/integrity'
 import { LOCK_FILE, lockDataDir } from '../server/local-supabase/lock'
+import { isEntryPoint, parseCliArgs } from './cli-args'
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'data-dir': { type: 'string' },
-    out: { type: 'string' },
-    replace: { type: 'boolean', default: false },
-  },
-})
-const [command, file] = positionals
-const dataDir = path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR)
-const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+const USAGE = 'usage: node --import tsx scripts/db-backup.ts backup [--data-dir <dir>] [--out <file>] | restore <file> [--data-dir <dir>] [--replace]'
 
-async function backup(): Promise<void> {
+interface Run {
+  dataDir: string
+  /** The archive to restore. */
+  file: string | undefined
+  out: string | undefined
+  replace: boolean
+  /** The UTC time in file names: a backup's default name, the directory a restore keeps aside. */
+  stamp: string
+}
+
+/** The exit code: 0 done, 1 refused or failed (the reason on stderr), 2 a bad option. The tests call it in their own process. */
+export async function main(args: string[] = process.argv.slice(2)): Promise<number> {
+  const parsed = parseCliArgs(
+    {
+      args,
+      allowPositionals: true,
+      options: {
+        'data-dir': { type: 'string' },
+        out: { type: 'string' },
+        replace: { type: 'boolean', default: false },
+      },
+    },
+    USAGE,
+  )
+  if (!parsed) return 2
+  const { values, positionals } = parsed
+  const [command, file] = positionals
+  const run: Run = {
+    dataDir: path.resolve(values['data-dir'] ?? DEFAULT_DATA_DIR),
+    file,
+    out: values.out,
+    replace: values.replace,
+    stamp: new Date().toISOString().replace(/[:.]/g, '-'),
+  }
+  try {
+    if (command === 'backup') await backup(run)
+    else if (command === 'restore') await restore(run)
+    else throw new Error('Usage: node --import tsx scripts/db-backup.ts backup|restore ...')
+    return 0
+  } catch (e) {
+    console.error(`db:${command ?? '?'}: ${e instanceof Error ? e.message : String(e)}`)
+    return 1
+  }
+}
+
+async function backup({ dataDir, out: outOption, stamp }: Run): Promise<void> {
   if ((await checkDataDir(dataDir)) === 'new') throw new Error(`${dataDir} holds no database to back up`)
   const unlock = await lockDataDir(dataDir)
   try {
-    const pg = await PGlite.create(dataDir, { extensions: INTEGRITY_EXTENSIONS })
+    const pg = await PGlite.create(dataDir, { extensions: INTEGRITY_EXTENSIONS, startParams: PGLITE_START_PARAMS })
     let dump: Blob
     try {
       await assertDatabaseWhole(pg, dataDir)
@@ -42,7 +78,7 @@ async function backup(): Promise<void> {
     } finally {
       await pg.close()
     }
-    const out = path.resolve(values.out ?? path.join(path.dirname(dataDir), 'backups', `pglite-${stamp}.tar.gz`))
+    const out = path.resolve(outOption ?? path.join(path.dirname(dataDir), 'backups', `pglite-${stamp}.tar.gz`))
     await mkdir(path.dirname(out), { recursive: true })
     await writeFile(out, Buffer.from(await dump.arrayBuffer()))
     console.log(`Backed up ${dataDir} to ${out}`)
@@ -51,7 +87,7 @@ async function backup(): Promise<void> {
   }
 }
 
-async function restore(): Promise<void> {
+async function restore({ dataDir, file, replace, stamp }: Run): Promise<void> {
   if (!file) throw new Error('Usage: npm run db:restore -- <backup.tar.gz> [--replace]')
   const existed = existsSync(dataDir)
   await mkdir(dataDir, { recursive: true })
@@ -63,7 +99,7 @@ async function restore(): Promise<void> {
       if (e instanceof InterruptedRestoreError) throw e
       return 'damaged' as const
     })
-    if (state !== 'new' && !values.replace) {
+    if (state !== 'new' && !replace) {
       throw new Error(`${dataDir} is not empty. Add --replace to restore over it (the current directory is kept, renamed).`)
     }
     const { unpacking, verified } = restoreStaging(dataDir)
@@ -110,7 +146,7 @@ async function unpack(archive: string, dir: string): Promise<void> {
   } catch (e) {
     throw new Error(`not a whole gzip archive (${(e as Error).message})`)
   }
-  const pg = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([bytes]), extensions: INTEGRITY_EXTENSIONS })
+  const pg = await PGlite.create({ dataDir: dir, loadDataDir: new Blob([bytes]), extensions: INTEGRITY_EXTENSIONS, startParams: PGLITE_START_PARAMS })
   try {
     const { rows } = await pg.query<{ ok: boolean }>(
       `select to_regclass('public.leads') is not null and to_regclass('supabase_migrations.schema_migrations') is not null as ok`,
@@ -123,11 +159,4 @@ async function unpack(archive: string, dir: string): Promise<void> {
   }
 }
 
-try {
-  if (command === 'backup') await backup()
-  else if (command === 'restore') await restore()
-  else throw new Error('Usage: node --import tsx scripts/db-backup.ts backup|restore ...')
-} catch (e) {
-  console.error(`db:${command ?? '?'}: ${e instanceof Error ? e.message : String(e)}`)
-  process.exit(1)
-}
+if (isEntryPoint(import.meta.url)) process.exitCode = await main()

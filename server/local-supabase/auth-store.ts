@@ -51,9 +51,10 @@ export async function findUser(tx: Tx, id: string): Promise<UserRow | undefined>
 
 export async function createUser(
   tx: Tx,
-  u: { email: string; password: string; appMetadata?: Record<string, unknown>; userMetadata?: Record<string, unknown> },
+  // The password in clear (hashed here), or its bcrypt hash made with BCRYPT_COST.
+  u: { email: string; password: string | { hash: string }; appMetadata?: Record<string, unknown>; userMetadata?: Record<string, unknown> },
 ): Promise<UserRow> {
-  const hash = await bcrypt.hash(u.password, BCRYPT_COST)
+  const hash = typeof u.password === 'string' ? await bcrypt.hash(u.password, BCRYPT_COST) : u.password.hash
   const app = { provider: 'email', providers: ['email'], ...u.appMetadata }
   const { rows } = await tx.query<UserRow>(
     `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
@@ -169,10 +170,15 @@ export async function sessionJson(cfg: AuthConfig, tx: Tx, user: UserRow, sessio
 export const ADMIN_EMAIL = 'admin@example.com'
 export const ADMIN_PASSWORD = 'netting-admin-2026'
 
+// The admin's password hash, made once per process: every new database seeds the same admin (a
+// test run starts a few dozen in-memory backends), and the bcrypt hash is most of what seeding costs.
+let adminPasswordHash: Promise<string> | undefined
+
 /** The one admin; created on start if missing and otherwise left alone, so its factors persist. */
 export async function seedAdmin(db: Db): Promise<void> {
   await db.admin(async (tx) => {
     if (await findUserByEmail(tx, ADMIN_EMAIL)) return
-    await createUser(tx, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, appMetadata: { role: 'admin' } })
+    adminPasswordHash ??= bcrypt.hash(ADMIN_PASSWORD, BCRYPT_COST)
+    await createUser(tx, { email: ADMIN_EMAIL, password: { hash: await adminPasswordHash }, appMetadata: { role: 'admin' } })
   })
 }

@@ -24,6 +24,12 @@ export interface Db {
   close(): Promise<void>
 }
 
+// PostgreSQL's default shared_buffers (128MB) is set up in PGlite's memory at every start, which
+// costs about as much CPU as the rest of opening a database; the local backend's databases are a
+// few MB, so 16MB holds all of them. Every PGlite of the backend and of db:backup/db:restore starts
+// with these parameters.
+export const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB']
+
 // A new database (in memory for the tests and the e2e backend, or a new data directory) starts
 // from a copy of one already bootstrapped and migrated: creating and migrating one costs several
 // times more CPU than loading PGlite's dump of it, and a test run opens a few dozen. The dump lives in the OS temp directory, named by a hash of bootstrap.sql,
@@ -53,7 +59,7 @@ async function prepare(pg: PGlite, migrationsDir: string): Promise<PGlite> {
 async function template(migrationsDir: string): Promise<Blob> {
   const file = await templateFile(migrationsDir)
   if (existsSync(file)) return new Blob([await readFile(file)])
-  const pg = await prepare(await PGlite.create('memory://'), migrationsDir)
+  const pg = await prepare(await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS }), migrationsDir)
   const dump = await pg.dumpDataDir('gzip')
   await pg.close()
   // Written under a unique name, then renamed: a parallel test worker never reads half a file.
@@ -71,7 +77,7 @@ async function template(migrationsDir: string): Promise<Blob> {
  */
 async function open(dataDir: string | undefined, migrationsDir: string): Promise<PGlite> {
   if (dataDir && existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    const pg = await PGlite.create(dataDir, { extensions: INTEGRITY_EXTENSIONS })
+    const pg = await PGlite.create(dataDir, { extensions: INTEGRITY_EXTENSIONS, startParams: PGLITE_START_PARAMS })
     await assertDatabaseWhole(pg, dataDir).catch(async (e: unknown) => {
       await pg.close()
       throw e
@@ -79,7 +85,7 @@ async function open(dataDir: string | undefined, migrationsDir: string): Promise
     return prepare(pg, migrationsDir)
   }
   const loadDataDir = await template(migrationsDir)
-  return dataDir ? PGlite.create(dataDir, { loadDataDir }) : PGlite.create({ loadDataDir })
+  return PGlite.create({ dataDir, loadDataDir, startParams: PGLITE_START_PARAMS })
 }
 
 export async function openDb(opts: { dataDir?: string; migrationsDir?: string }): Promise<Db> {

@@ -94,7 +94,7 @@ export async function startLocalSupabase(opts: LocalSupabaseOptions = {}): Promi
   })
   try {
     await seedAdmin(db)
-    const rest: RestConfig = { db, tables: await loadTables(db, EXPOSED_TABLES) }
+    const rest: RestConfig = { db, tables: await loadTables(db, EXPOSED_TABLES), functions: new Map() }
     const env = (name: string) => process.env[name]?.trim() || undefined
     const server = http.createServer()
     const port = await listen(server, opts.port ?? DEFAULT_PORT)

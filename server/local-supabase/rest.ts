@@ -10,6 +10,11 @@ import { parseQuery, quoteIdent, requireColumn, unsupported, type ParsedQuery, t
 export interface RestConfig {
   db: Db
   tables: Map<string, TableInfo>
+  /**
+   * The public functions' signatures by name, read from pg_proc on a function's first call and
+   * kept, as PostgREST keeps them in its schema cache: no call pays for the catalog lookup again.
+   */
+  functions: Map<string, Promise<FunctionCandidate[]>>
 }
 
 export async function loadTables(db: Db, names: string[]): Promise<Map<string, TableInfo>> {
@@ -232,7 +237,7 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
   if (prefer.some((t) => t !== 'return=representation' && t !== 'return=minimal')) throw unsupported(`Prefer: ${req.headers.prefer} on /rpc/${name}`)
   if (!isObject(body)) throw unsupported('an RPC body that is not a JSON object of named arguments')
   const keys = Object.keys(body).sort()
-  const fn = await findFunction(cfg.db, name, keys)
+  const fn = await findFunction(cfg, name, keys)
   // As PostgREST does: the JSON object becomes a record of the arguments' own types
   // (json_to_record), so arrays, objects and numbers convert the way PostgreSQL converts JSON.
   const present = fn.args.filter((a) => a.name in body)
@@ -251,13 +256,21 @@ async function handleRpc(cfg: RestConfig, req: IncomingMessage, res: ServerRespo
   return sendJson(res, 200, value)
 }
 
-// PostgREST picks the function whose arguments cover the keys sent and whose arguments without
-// a default are all among them; two such overloads are ambiguous (PGRST203, 300).
-async function findFunction(db: Db, name: string, keys: string[]): Promise<RpcFunction> {
-  const candidates = await db.admin(
+interface FunctionCandidate {
+  names: string[] | null
+  types: string[]
+  defaults: number
+  retset: boolean
+  rettype: string
+  retname: string
+}
+
+/** Every overload of public.<name>, with its arguments' names and types. */
+async function functionCandidates(db: Db, name: string): Promise<FunctionCandidate[]> {
+  return db.admin(
     async (tx) =>
       (
-        await tx.query<{ names: string[] | null; types: string[]; defaults: number; retset: boolean; rettype: string; retname: string }>(
+        await tx.query<FunctionCandidate>(
           `select p.proargnames as names,
                 array(select format_type(t, null) from unnest(p.proargtypes::oid[]) as t) as types,
                 p.pronargdefaults as defaults, p.proretset as retset, ty.typtype as rettype,
@@ -268,6 +281,19 @@ async function findFunction(db: Db, name: string, keys: string[]): Promise<RpcFu
         )
       ).rows,
   )
+}
+
+// PostgREST picks the function whose arguments cover the keys sent and whose arguments without
+// a default are all among them; two such overloads are ambiguous (PGRST203, 300).
+async function findFunction(cfg: RestConfig, name: string, keys: string[]): Promise<RpcFunction> {
+  let cached = cfg.functions.get(name)
+  if (!cached) {
+    cached = functionCandidates(cfg.db, name)
+    cfg.functions.set(name, cached)
+    // A lookup that failed is not kept: the next call asks the catalog again.
+    cached.catch(() => cfg.functions.delete(name))
+  }
+  const candidates = await cached
   const matches: RpcFunction[] = []
   for (const c of candidates) {
     const args = c.types.map((type, i) => ({ name: c.names?.[i] ?? '', type }))

@@ -1,19 +1,16 @@
 // The local backend behaves like hosted Supabase where it matters for trust: it never
 // re-initialises over a damaged data directory, a TOTP code works once, wrong codes and wrong
 // passwords are throttled, and an unknown email costs the same bcrypt compare as a wrong password.
-import { execFile } from 'node:child_process'
 import { cp, mkdtemp, readdir, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import * as OTPAuth from 'otpauth'
 import bcrypt from 'bcryptjs'
 import { startLocalSupabase, ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
+import { runDbScript } from '../helpers/db-script'
 import { testClient } from '../helpers/supabase-client'
-
-const run = promisify(execFile)
 
 const clientFor = (s: LocalSupabase, key = s.anonKey): SupabaseClient => testClient(s.url, key)
 
@@ -73,11 +70,11 @@ describe('data directory', () => {
   it('backs up and restores with the npm scripts; restore refuses a non-empty target', async () => {
     const archive = path.join(root, 'backup.tar.gz')
     const target = path.join(root, 'restored')
-    const script = ['--import', 'tsx', 'scripts/db-backup.ts']
-    await run(process.execPath, [...script, 'backup', '--data-dir', good, '--out', archive])
-    await run(process.execPath, [...script, 'restore', archive, '--data-dir', target])
-    const refused = await run(process.execPath, [...script, 'restore', archive, '--data-dir', target]).catch((e: { stderr: string }) => e)
-    expect((refused as { stderr: string }).stderr).toMatch(/is not empty/)
+    expect(await runDbScript('backup', '--data-dir', good, '--out', archive)).toMatchObject({ code: 0, stderr: '' })
+    expect(await runDbScript('restore', archive, '--data-dir', target)).toMatchObject({ code: 0, stderr: '' })
+    const refused = await runDbScript('restore', archive, '--data-dir', target)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toMatch(/is not empty/)
     const sb = await startLocalSupabase({ port: 0, dataDir: target })
     try {
       const { rows } = await sb.db.query<{ id: string }>('select id from public.leads')

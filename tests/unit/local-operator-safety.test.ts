@@ -1,31 +1,20 @@
 // The local operator's steps cannot lose leads: a restore refuses while a server holds the data
 // directory, a bad archive changes nothing, a lock left by a dead process is taken over (and
 // said so), and a table file cut short stops the start instead of serving part of the leads.
-import { execFile, spawn } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { cp, mkdir, readdir, readFile, rm, stat, truncate, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { gzipSync, gunzipSync } from 'node:zlib'
 import { PGlite } from '@electric-sql/pglite'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import { PGLITE_START_PARAMS } from '../../server/local-supabase/db'
 import { DataDirError, startLocalSupabase } from '../../server/local-supabase/index'
 import { LOCK_FILE } from '../../server/local-supabase/lock'
+import { runDbScript, spawnDbScript } from '../helpers/db-script'
 import { tempDir } from '../setup/temp-dirs'
 
 const LEADS = 1000
-
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-function dbScript(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', 'scripts/db-backup.ts', ...args], (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
-    )
-  })
-}
 
 /** Every file under dir with a hash of its content: "exactly as it was" is this map, unchanged. */
 async function snapshot(dir: string): Promise<Record<string, string>> {
@@ -102,7 +91,7 @@ beforeAll(async () => {
   indexFile = files.rows[0]!.index
   await sb.stop()
   archive = path.join(root, 'backup.tar.gz')
-  const backup = await dbScript('backup', '--data-dir', good, '--out', archive)
+  const backup = await runDbScript('backup', '--data-dir', good, '--out', archive)
   expect(backup.stderr).toBe('')
 })
 
@@ -113,7 +102,8 @@ describe('db:restore', () => {
     const siblings = await readdir(root)
     const sb = await startLocalSupabase({ port: 0, dataDir: live })
     try {
-      const refused = await dbScript('restore', archive, '--data-dir', live, '--replace')
+      // A second process, as in life: db:restore run while `npm start` holds the directory.
+      const refused = await spawnDbScript('restore', archive, '--data-dir', live, '--replace')
       expect(refused.code).toBe(1)
       expect(refused.stderr).toContain(`${live} is in use by process ${process.pid}`)
       // Nothing moved aside or unpacked, and the server's lock is still its own.
@@ -130,7 +120,7 @@ describe('db:restore', () => {
     const damaged = scratch('replace-damaged')
     await cp(good, damaged, { recursive: true })
     await truncate(path.join(damaged, leadsFile), 0)
-    const restored = await dbScript('restore', archive, '--data-dir', damaged, '--replace')
+    const restored = await runDbScript('restore', archive, '--data-dir', damaged, '--replace')
     expect(restored.code).toBe(0)
     const kept = (await readdir(root)).filter((e) => e.startsWith('replace-damaged.before-restore-'))
     expect(kept).toHaveLength(1)
@@ -155,7 +145,7 @@ describe('db:restore', () => {
         const dir = scratch('damaged-source')
         await cp(good, dir, { recursive: true })
         await truncate(path.join(dir, leadsFile), 8192 * 3 + 100)
-        const pg = await PGlite.create(dir)
+        const pg = await PGlite.create(dir, { startParams: PGLITE_START_PARAMS })
         const dump = await pg.dumpDataDir('gzip')
         await pg.close()
         return Buffer.from(await dump.arrayBuffer())
@@ -170,7 +160,7 @@ describe('db:restore', () => {
     const before = await snapshot(dir)
     const siblings = await readdir(root)
 
-    const failed = await dbScript('restore', bad, '--data-dir', dir, '--replace')
+    const failed = await runDbScript('restore', bad, '--data-dir', dir, '--replace')
     expect(failed.code).toBe(1)
     expect(failed.stderr).toContain(`${bad} is not a usable backup`)
     expect(failed.stderr).toContain(`Nothing was changed in ${dir}`)
@@ -184,7 +174,7 @@ describe('db:restore', () => {
     const absent = scratch('absent')
     const bad = path.join(root, 'absent-truncated.tar.gz')
     await writeFile(bad, (await readFile(archive)).subarray(0, 1000))
-    const failed = await dbScript('restore', bad, '--data-dir', absent)
+    const failed = await runDbScript('restore', bad, '--data-dir', absent)
     expect(failed.code).toBe(1)
     expect((await readdir(root)).filter((e) => e === 'absent' || e.startsWith('absent.'))).toEqual([])
   })
@@ -194,7 +184,7 @@ describe('db:restore', () => {
     await mkdir(dir)
     const pid = await deadPid()
     await writeFile(path.join(dir, LOCK_FILE), String(pid))
-    const restored = await dbScript('restore', archive, '--data-dir', dir)
+    const restored = await runDbScript('restore', archive, '--data-dir', dir)
     expect(restored.code).toBe(0)
     expect(restored.stderr).toContain(`taking over the lock of process ${pid}, which no longer runs`)
     expect(await readdir(dir)).not.toContain(LOCK_FILE)

@@ -4,8 +4,7 @@
 // proving the entry point, exit code and output of a real process). Both answer the same
 // { code, stdout, stderr }.
 import { spawnSync } from 'node:child_process'
-import { format } from 'node:util'
-import { vi } from 'vitest'
+import { captureConsole } from '../../helpers/console-capture'
 import { tempDir as makeTempDir } from '../../setup/temp-dirs'
 import { main as auditMain } from '../../../scripts/audit/cli'
 import { main as lockMain } from '../../../scripts/audit/lock'
@@ -36,39 +35,25 @@ export const spawnCli: CliRunner = (cli, args, env = {}) => {
   return { code: result.status, stdout: result.stdout, stderr: result.stderr }
 }
 
-/** A console method that keeps each call as the line it would print. */
-function printInto(lines: string[]) {
-  return (...data: unknown[]) => {
-    lines.push(`${format(...data)}\n`)
-  }
-}
-
 /**
  * The CLI's main(args) in this process, with the same environment as spawnCli for the call and
  * what it prints collected as the process would print it: console.log and console.info on stdout,
  * console.error and console.warn on stderr, each call one line.
  */
 export const runCli: CliRunner = (cli, args, env = {}) => {
-  const stdout: string[] = []
-  const stderr: string[] = []
-  const spies = [
-    vi.spyOn(console, 'log').mockImplementation(printInto(stdout)),
-    vi.spyOn(console, 'info').mockImplementation(printInto(stdout)),
-    vi.spyOn(console, 'error').mockImplementation(printInto(stderr)),
-    vi.spyOn(console, 'warn').mockImplementation(printInto(stderr)),
-  ]
+  const printed = captureConsole()
   const vars = { GITHUB_ACTIONS: '', ...env }
   const saved = Object.entries(vars).map(([name]) => [name, process.env[name]] as const)
   Object.assign(process.env, vars)
   try {
     const code = CLIS[cli].main(args)
-    return { code, stdout: stdout.join(''), stderr: stderr.join('') }
+    return { code, stdout: printed.stdout(), stderr: printed.stderr() }
   } finally {
     for (const [name, value] of saved) {
       if (value === undefined) delete process.env[name]
       else process.env[name] = value
     }
-    for (const spy of spies) spy.mockRestore()
+    printed.restore()
   }
 }
 
