@@ -8,10 +8,7 @@ export default {
   // renders the pages once the audit and the documents they list are written.
   // keepDistServer: dist/server stays after the prerender, so that dist/ is the same whether the
   // bundle task ran or was restored from Turborepo's cache (it is never deployed).
-  // partial: a run of one shard (scripts/prerender.ts) has no URL of some pages, which Vike would
-  // warn about; +onPrerenderStart fails the build before any render if a URL of the route table is
-  // missing, and scripts/prerender.ts fails it after if any page was not written.
-  prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true, partial: true },
+  prerender: { parallel: 8, keepDistServer: true, disableAutoRun: true },
   // Every page URL ends in "/": the build writes <path>/index.html, which Cloudflare Pages and
   // Netlify answer with 200 only at "<path>/" (they 308 "<path>" to it).
   trailingSlash: true,

@@ -1,20 +1,10 @@
 // The URLs Vike prerenders, straight from the route table.
 import { join } from 'node:path'
 import { routeTable } from '../content/data'
-import { parseShard, SHARD_ENV, shardOf } from '../routing/prerender-shards'
 
-/**
- * Every localized URL of the routes rendered by `page` (e.g. "product" → 46 URLs), of this run's
- * shard when scripts/prerender.ts runs the prerender in shards (lib/routing/prerender-shards.ts).
- */
+/** Every localized URL of the routes rendered by `page` (e.g. "product" → 46 URLs). */
 export function prerenderUrls(page: string): string[] {
-  return inThisShard([...routeTable.routes.values()].filter((r) => r.page === page).flatMap((r) => Object.values(r.paths)))
-}
-
-/** The URLs of `urls` this prerender run renders: all of them, or those of its shard. */
-export function inThisShard(urls: string[]): string[] {
-  const shard = parseShard(process.env[SHARD_ENV])
-  return shard.count === 1 ? urls : shardOf(urls, allPageUrls(), shard)
+  return [...routeTable.routes.values()].filter((r) => r.page === page).flatMap((r) => Object.values(r.paths))
 }
 
 /** The not-found page of each locale: "/404" (root, English) and "/tr/404", "/de/404", … */

@@ -9,17 +9,17 @@
 //      which must give the same files;
 //   4. each part of the build that only saves work, switched off by its variable
 //      (docs/ARCHITECTURE.md, "The build") right after a run with it on: the parse caches on a
-//      rebuild after one guide is edited, the shards and the printing processes on a cold build (they start only above a size; below it the part is "idle"). A part is
-//      kept if it saves at least a tenth of the CPU or the wall time somewhere.
+//      rebuild after one guide is edited, the printing processes on a cold build (they start
+//      only above a size; below it the part is "idle"). A part is kept if it saves at least a
+//      tenth of the CPU or the wall time somewhere.
 //   5. at the first factor, tsx's start-up against Node 24's own type stripping (./ts-startup.ts).
 // Options: --factors 1,16,64  --skip-peers  --skip-rebuild  --skip-parts  --skip-startup
 //   --add (keep the other factors of the last reports/bench.json: run one factor at a time)
 //   --keep (the copies). `npm run bench:test` times `npm test` (./npm-test.ts).
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
-import { availableParallelism, cpus, totalmem } from 'node:os'
+import { cpus, totalmem } from 'node:os'
 import { basename, join } from 'node:path'
 import { parseArgs } from 'node:util'
-import { shardCount } from '../../lib/routing/prerender-shards'
 import { htmlFiles, isRedirectStub } from '../../tests/helpers/page-weight'
 import { type BuildRun, build } from './build'
 import { ASTRO_VERSION, buildWithAstro, rebuildWithAstro } from './peers/astro'
@@ -41,7 +41,6 @@ const { values: opts } = parseArgs({
   },
 })
 const MAIN = process.cwd()
-const CORES = availableParallelism()
 const temp: string[] = []
 const log = (msg: string) => console.log(`[bench] ${msg}`)
 
@@ -66,7 +65,6 @@ type Part = { name: string; off: Record<string, string>; on: 'edited' | 'cold'; 
 const SHEETS_PER_PROCESS = 200
 // The cold parts first: the first one's run with it on is the factor's cold build, just made.
 export const PARTS: Part[] = [
-  { name: 'prerender shards', off: { PRERENDER_SHARDS: '1' }, on: 'cold', idle: (pages) => shardCount(pages, CORES) === 1 },
   { name: 'PDF printing processes', off: { PRINT_PROCESSES: '1' }, on: 'cold', idle: (_, sheets) => sheets < 2 * SHEETS_PER_PROCESS },
   { name: 'MDX parse cache', off: { MDX_CACHE: '0' }, on: 'edited' },
   { name: 'YAML parse cache', off: { YAML_CACHE: '0' }, on: 'edited' },

@@ -1,4 +1,4 @@
 // https://vike.dev/onBeforePrerenderStart: the not-found page of every locale
-import { inThisShard, notFoundUrls } from '../../../lib/pages/prerender'
+import { notFoundUrls } from '../../../lib/pages/prerender'
 
-export const onBeforePrerenderStart = () => inThisShard(notFoundUrls())
+export const onBeforePrerenderStart = () => notFoundUrls()
