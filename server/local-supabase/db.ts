@@ -57,9 +57,25 @@ async function prepare(pg: PGlite, migrationsDir: string): Promise<PGlite> {
 
 /** The dump of a bootstrapped and migrated database for these migrations, made on first use. */
 async function template(migrationsDir: string): Promise<Blob> {
-  const file = await templateFile(migrationsDir)
+  return dumpOnce(await templateFile(migrationsDir), async () => prepare(await emptyPglite(), migrationsDir))
+}
+
+/**
+ * A PGlite with nothing in it but what initdb makes, in memory. PGlite runs initdb for every new
+ * database it is not given a dump of, which costs more CPU than loading the dump of one: so the
+ * dump is made once per PGlite version, in the OS temp directory. The template starts from it, and
+ * so do the tests that build a database of an older migration history.
+ */
+export async function emptyPglite(): Promise<PGlite> {
+  const file = path.join(tmpdir(), `elastinet-pglite-empty-${PGLITE_VERSION}.tar.gz`)
+  const loadDataDir = await dumpOnce(file, () => PGlite.create('memory://', { startParams: PGLITE_START_PARAMS }))
+  return PGlite.create({ loadDataDir, startParams: PGLITE_START_PARAMS })
+}
+
+/** The gzip dump in `file`, or the dump of the database `make` returns, written there first. */
+async function dumpOnce(file: string, make: () => Promise<PGlite>): Promise<Blob> {
   if (existsSync(file)) return new Blob([await readFile(file)])
-  const pg = await prepare(await PGlite.create('memory://', { startParams: PGLITE_START_PARAMS }), migrationsDir)
+  const pg = await make()
   const dump = await pg.dumpDataDir('gzip')
   await pg.close()
   // Written under a unique name, then renamed: a parallel test worker never reads half a file.

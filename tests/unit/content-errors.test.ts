@@ -17,6 +17,12 @@ const GUIDE = 'guides/en/meat-netting.mdx'
 
 type Edits = Record<string, ((text: string) => string) | string | null> // function, new content, or delete
 
+// The copies share one .generated/ (the content build's YAML and MDX caches, keyed by each file's
+// text): after the first build, a build parses and compiles only the files its edits changed, as
+// `npm run build` does. Shared with no other test run; removed with the copies.
+const generated = mkdtempSync(join(tmpdir(), 'content-generated-'))
+dirs.push(generated)
+
 /** A copy of content/ with the edits applied, built with the real velite config. */
 async function buildWith(edits: Edits, renames: [string, string][] = []) {
   const dir = mkdtempSync(join(tmpdir(), 'content-'))
@@ -26,6 +32,7 @@ async function buildWith(edits: Edits, renames: [string, string][] = []) {
     filter: (src) => !/content\/(guides|glossary)\/[^/]+\/[^/]+\.mdx$/.test(src) || MDX_KEPT.test(src),
   })
   for (const link of ['node_modules', 'lib', 'velite.config.ts', 'package.json', 'tsconfig.json']) symlinkSync(join(root, link), join(dir, link))
+  symlinkSync(generated, join(dir, '.generated'))
   for (const [file, edit] of Object.entries(edits)) {
     const path = join(dir, 'content', file)
     if (edit === null) rmSync(path)

@@ -115,6 +115,9 @@ describe('npm run dev', () => {
 
   it('a text missing in a language shows marked, in English, with a banner counting it', async () => {
     const mark = 'data-missing-translation="nav.skipToContent"'
+    // Off the dev site while the edit builds: the open page would reload itself after the build
+    // (content-reload), and that reload would cut short the navigation below.
+    await page.goto('about:blank')
     expect((await get('/de/uber-uns/')).text).not.toContain(mark)
     const line = dev
       .read('ui/de.yml')

@@ -2,9 +2,9 @@
 // local backend attach to the contact of their email (trimmed, any case), record the phone in
 // E.164, and only an admin reads contacts (supabase/migrations/20261129000200_lead_contacts.sql).
 import { readdirSync, readFileSync } from 'node:fs'
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SupabaseClient } from '@supabase/supabase-js'
+import { emptyPglite } from '../../server/local-supabase/db'
 import { ADMIN_EMAIL, ADMIN_PASSWORD, type LocalSupabase } from '../../server/local-supabase/index'
 import { startLeadBackend } from '../helpers/lead-backend'
 import type { SmtpReceiver } from '../helpers/smtp-receiver'
@@ -120,7 +120,7 @@ describe('the migration back-fills leads stored before it', () => {
   it('one contact per trimmed, lower-cased address, named after its latest lead, counting every lead', async () => {
     const dir = 'supabase/migrations'
     const mine = '20261129000200_lead_contacts.sql'
-    const pg = await PGlite.create()
+    const pg = await emptyPglite()
     try {
       await pg.exec(readFileSync('server/local-supabase/bootstrap.sql', 'utf8'))
       for (const f of readdirSync(dir)

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { openDb, type Db } from '../../server/local-supabase/db'
+import { emptyPglite, openDb, type Db } from '../../server/local-supabase/db'
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from '../../server/local-supabase/index'
 import { LEAD_ROW_COLUMNS } from '../../lib/leads/row'
 import { LEAD_STATUSES, NOTIFICATION_STATUSES } from '../../lib/leads/row'
@@ -60,7 +60,7 @@ describe('Supabase CLI layout', () => {
   })
 
   it('a database created before the rename (version "0001") is carried over, not migrated twice', async () => {
-    const old = await PGlite.create()
+    const old = await emptyPglite()
     await old.exec(readFileSync('server/local-supabase/bootstrap.sql', 'utf8'))
     await old.exec(readFileSync(path.join(dir, '20260301000000_leads.sql'), 'utf8'))
     await old.query(`insert into supabase_migrations.schema_migrations (version, name) values ('0001', 'leads')`)
