@@ -17,6 +17,7 @@
 import { test as base, expect, type Browser, type BrowserContext, type Page } from '@playwright/test'
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { recordViolations, withAxe } from './page-checks'
+import { pinFonts } from './pinned-fonts'
 
 export { expect }
 
@@ -79,10 +80,16 @@ async function withoutBackendRequests(page: Page, body: () => Promise<void>) {
  * test must leave no state behind (no storage writes it relies on, no routes, no clock, no init
  * scripts); a failed one gets the page's URL and content in its message, but no trace.
  *
- * `auditPage`: the same for every-page.spec.ts, with axe, declined cookies and the CSP recorder
- * installed once per worker (withAxe, recordViolations) in every document of its context.
+ * `auditPage`: the same with axe, declined cookies and the CSP recorder installed once per worker
+ * (withAxe, recordViolations) in every document of its context. `sweepPage`: the same and the
+ * pinned fonts (pinned-fonts.ts), for the screenshots, CSP and axe of every-page.spec.ts and the
+ * screenshot self-tests. Fixtures of one `test` share the workers (a spec with its own worker
+ * fixtures would need workers of its own).
  */
-export const readOnlyTest = base.extend<{ readerPage: Page; auditPage: Page }, { readerContext: BrowserContext; auditContext: BrowserContext }>({
+export const readOnlyTest = base.extend<
+  { readerPage: Page; auditPage: Page; sweepPage: Page },
+  { readerContext: BrowserContext; auditContext: BrowserContext; sweepContext: BrowserContext }
+>({
   page: async ({ page }, use) => {
     await withoutBackendRequests(page, () => use(page))
   },
@@ -97,6 +104,16 @@ export const readOnlyTest = base.extend<{ readerPage: Page; auditPage: Page }, {
     { scope: 'worker' },
   ],
   auditPage: ({ auditContext }, use) => sharedPage(auditContext, use),
+  sweepContext: [
+    ({ browser }, use) =>
+      workerContext(browser, use, async (context) => {
+        await recordViolations(context)
+        await withAxe(context)
+        await pinFonts(context)
+      }),
+    { scope: 'worker' },
+  ],
+  sweepPage: ({ sweepContext }, use) => sharedPage(sweepContext, use),
 })
 
 /** A context for the whole worker, with `prepare` run once (e.g. init scripts for every document). */

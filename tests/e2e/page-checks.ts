@@ -1,6 +1,6 @@
 // The per-page checks the e2e specs share: axe-core (WCAG 2.0/2.1 A and AA) and the
 // Content-Security-Policy violations a page reports. every-page.spec.ts runs both in one visit of
-// each page; a11y.spec.ts and csp.spec.ts use them for opened states and their self-tests.
+// each page (with the screenshots); a11y.spec.ts and csp.spec.ts use them for opened states and their self-tests.
 import { readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import type { Page } from '@playwright/test'
@@ -85,11 +85,12 @@ export async function recordViolations(page: Target) {
 export const recordedViolations = (page: Page) => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp)
 
 /**
- * Opens `url` and returns everything CSP-related it reports while it loads and, for interactive
- * pages, hydrates: violation events (recordViolations must have run) and console or page errors
- * that mention the policy.
+ * Watches `page` for everything CSP-related that the next document reports while it loads and,
+ * for interactive pages, hydrates: violation events (recordViolations must have run) and console
+ * or page errors that mention the policy. Start it before the navigation; `collect` waits until
+ * the page is complete and returns the findings; `stop` ends the watch (call it in a `finally`).
  */
-export async function openWatchingCsp(page: Page, url: string, interactive: boolean): Promise<string[]> {
+export function watchCsp(page: Page) {
   const found: string[] = []
   const onConsole = (m: { text(): string; type(): string }) => {
     if (/Content[ -]Security[ -]Policy|\bCSP\b/i.test(m.text())) found.push(`console ${m.type()}: ${m.text()}`)
@@ -98,16 +99,17 @@ export async function openWatchingCsp(page: Page, url: string, interactive: bool
   page.on('console', onConsole)
   page.on('pageerror', onError)
   const network = watchNetwork(page)
-  try {
-    const response = await page.goto(url)
-    if (!response) found.push('no response')
-    // Hydrating pages: until the network is quiet, React may still be fetching code.
-    if (interactive) await network.quiet()
-    else await page.waitForLoadState('load')
-    return [...found, ...(await recordedViolations(page))]
-  } finally {
-    network.stop()
-    page.off('console', onConsole)
-    page.off('pageerror', onError)
+  return {
+    async collect(interactive: boolean): Promise<string[]> {
+      // Hydrating pages: until the network is quiet, React may still be fetching code.
+      if (interactive) await network.quiet()
+      else await page.waitForLoadState('load')
+      return [...found, ...(await recordedViolations(page))]
+    },
+    stop() {
+      network.stop()
+      page.off('console', onConsole)
+      page.off('pageerror', onError)
+    },
   }
 }

@@ -1,4 +1,4 @@
-// Fonts for the screenshot suite (screenshots.spec.ts) that come from npm at pinned versions,
+// Fonts for the screenshots (screenshots.ts, every-page.spec.ts) that come from npm at pinned versions,
 // not from the machine. The site names a system font stack (renderer/base.css: system-ui first),
 // which Chromium resolves through fontconfig to whatever the machine has installed (DejaVu Sans
 // on Debian), so the same page would draw differently after a font package update. Here every
