@@ -1,6 +1,6 @@
 // Acknowledgements nobody can switch off for others (issue 41, item 3), measured through the
 // local backend playing the gateway, with every mail over real SMTP: an attacker on two networks
-// sending far more leads than the old site-wide budget (100 an hour) held, then buyers on other
+// sending more leads than the old site-wide budget (100 an hour) held, then buyers on other
 // networks; and one victim's address typed in from many networks.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { LocalSupabase } from '../../server/local-supabase/index'
@@ -35,10 +35,13 @@ async function send(email: string, network: string): Promise<string> {
 const acknowledged = (email: string) => receiver.envelopes.filter((to) => to.includes(email)).length
 
 describe('the acknowledgement budget is per network', () => {
-  it('an attacker with 2 networks sending 300 leads denies acknowledgements to 0 buyers on other networks', async () => {
+  // 120 leads: more than the old site-wide budget let through in an hour, and six times what the
+  // two networks' budgets acknowledge; more would only cost time (each lead is a real Deno call
+  // and two real mails).
+  it('an attacker with 2 networks sending 120 leads denies acknowledgements to 0 buyers on other networks', async () => {
     const attackIds: string[] = []
     const targets: string[] = []
-    for (let i = 0; i < 150; i++) {
+    for (let i = 0; i < 60; i++) {
       // Both networks at once, one pair after another (the embedded PGlite serves one query at a time).
       const pair = ['203.0.113.10', '2001:db8:bad:1::1'].map((network) => {
         const email = uniqueEmail('target')
@@ -55,11 +58,11 @@ describe('the acknowledgement budget is per network', () => {
     for (const b of buyers) ids.push(await send(b.email, b.network))
     await Promise.all(ids.map((id) => notified.get(id)))
     const denied = buyers.filter((b) => acknowledged(b.email) === 0).length
-    console.log(`2 attacker networks, 300 leads: ${attackAcks} acknowledgements sent for them; 40 buyers on other networks: ${denied} denied (was 204 of 204)`)
+    console.log(`2 attacker networks, 120 leads: ${attackAcks} acknowledgements sent for them; 40 buyers on other networks: ${denied} denied (was 204 of 204)`)
     expect(attackAcks).toBe(20) // 10 a day per network
     expect(denied).toBe(0)
     // Sales got every lead, the attacker's too.
-    expect(receiver.envelopes.filter((to) => to.includes('sales-desk@example.com')).length).toBeGreaterThanOrEqual(340)
+    expect(receiver.envelopes.filter((to) => to.includes('sales-desk@example.com')).length).toBeGreaterThanOrEqual(160)
   })
 
   it('one victim typed in from 12 networks still gets at most 3 a day', async () => {
