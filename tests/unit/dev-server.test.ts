@@ -18,6 +18,17 @@ const get = async (path: string) => {
   const res = await fetch(dev.url + path, { signal: AbortSignal.timeout(WAIT.timeout / 2) })
   return { status: res.status, text: await res.text() }
 }
+/**
+ * Saves the edits, then waits for the end of the content build that follows before anything asks
+ * the server: each request renders a page, and polling while the build runs only renders the old
+ * content again. A build already running when the edits land may end first, without them; the
+ * polls after this still wait for what the edits show.
+ */
+const edited = async (...edits: [file: string, change: (text: string) => string][]) => {
+  const from = dev.builds.length
+  for (const [file, change] of edits) dev.edit(file, change)
+  await dev.build('ended', from)
+}
 
 beforeAll(async () => {
   dev = await startDevSession()
@@ -70,15 +81,14 @@ describe('npm run dev', () => {
   }, 180_000)
 
   it('a YAML syntax error and a broken link in another file are shown the same way', async () => {
-    dev.edit('ui/de.yml', (t) => t.replace(/^nav\.menu: .*$/m, '$&\nnav.menu: Doppelt'))
+    await edited(['ui/de.yml', (t) => t.replace(/^nav\.menu: .*$/m, '$&\nnav.menu: Doppelt')])
     const line = dev.read('ui/de.yml').split('\n').indexOf('nav.menu: Doppelt') + 1
     await expect.poll(async () => (await get('/de/')).text, WAIT).toContain(`content/ui/de.yml:${line}`)
     expect((await get('/de/')).text).toContain('duplicate key')
     // The fix and the next mistake saved back to back: both are seen.
-    dev.edit('ui/de.yml', (t) => t.replace('\nnav.menu: Doppelt', ''))
-    dev.edit(FILE, (t) => t.replace(/^(\s+to: )contact$/m, '$1contact-us'))
+    await edited(['ui/de.yml', (t) => t.replace('\nnav.menu: Doppelt', '')], [FILE, (t) => t.replace(/^(\s+to: )contact$/m, '$1contact-us')])
     await expect.poll(async () => (await get('/en/about/')).text, WAIT).toContain('link target &#34;contact-us&#34; does not exist')
-    dev.edit(FILE, (t) => t.replace('contact-us', 'contact'))
+    await edited([FILE, (t) => t.replace('contact-us', 'contact')])
     await expect.poll(async () => (await get('/en/about/')).status, WAIT).toBe(200)
     expect((await get('/de/')).status).toBe(200)
   }, 180_000)
@@ -123,7 +133,7 @@ describe('npm run dev', () => {
       .read('ui/de.yml')
       .split('\n')
       .find((l) => l.startsWith('nav.skipToContent:'))!
-    dev.edit('ui/de.yml', (t) => t.replace(`${line}\n`, ''))
+    await edited(['ui/de.yml', (t) => t.replace(`${line}\n`, '')])
     await expect.poll(async () => (await get('/de/uber-uns/')).text, WAIT).toContain(mark)
     const english = dev.read('ui/en.yml').match(/^nav\.skipToContent: "?(.*?)"?$/m)![1]!
     expect((await get('/de/uber-uns/')).text).toContain(`${mark} title="nav.skipToContent">${english}</mark>`)
@@ -132,7 +142,7 @@ describe('npm run dev', () => {
       .poll(() => page.locator('#dev-missing-translations summary').textContent(), WAIT)
       .toMatch(/^\d+ texts? on this page (is|are) not translated into Deutsch/)
     expect(await page.locator('#dev-missing-translations code', { hasText: 'nav.skipToContent' }).count()).toBe(1)
-    dev.edit('ui/de.yml', (t) => t.replace(/^(nav\.home: .*)$/m, `${line}\n$1`))
+    await edited(['ui/de.yml', (t) => t.replace(/^(nav\.home: .*)$/m, `${line}\n$1`)])
     await expect.poll(async () => (await get('/de/uber-uns/')).text, WAIT).not.toContain(mark)
   }, 180_000)
 })
