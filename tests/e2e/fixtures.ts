@@ -18,6 +18,7 @@ import { test as base, expect, type Browser, type BrowserContext, type Page } fr
 import { LOCAL_SUPABASE_URL } from '../../lib/supabase/config'
 import { recordViolations, withAxe } from './page-checks'
 import { pinFonts } from './pinned-fonts'
+import { pinAnimations } from './screenshots'
 
 export { expect }
 
@@ -81,8 +82,8 @@ async function withoutBackendRequests(page: Page, body: () => Promise<void>) {
  * scripts); a failed one gets the page's URL and content in its message, but no trace.
  *
  * `auditPage`: the same with axe, declined cookies and the CSP recorder installed once per worker
- * (withAxe, recordViolations) in every document of its context. `sweepPage`: the same and the
- * pinned fonts (pinned-fonts.ts), for the screenshots, CSP and axe of every-page.spec.ts and the
+ * (withAxe, recordViolations) in every document of its context. `sweepPage`: the same, the
+ * pinned fonts (pinned-fonts.ts) and no animations (screenshots.ts, pinAnimations), for the screenshots, CSP and axe of every-page.spec.ts and the
  * screenshot self-tests. Fixtures of one `test` share the workers (a spec with its own worker
  * fixtures would need workers of its own).
  */
@@ -110,6 +111,7 @@ export const readOnlyTest = base.extend<
         await recordViolations(context)
         await withAxe(context)
         await pinFonts(context)
+        await pinAnimations(context)
       }),
     { scope: 'worker' },
   ],

@@ -13,10 +13,11 @@
 // - toHaveScreenshot's defaults: CSS animations and transitions finished or cancelled, the caret
 //   hidden, CSS pixels (a viewport shot, not the full page: one screen per page keeps both the
 //   run and the PNGs small, and a broken header, hero, form or RTL layout shows in it);
-// - the footer's year (the build's `new Date()`) masked, on the short pages where it is in view.
+// - the footer's year (the build's `new Date()`) masked, on the short pages where it is in view;
+// - CSS animations and transitions at their end from the first frame (pinAnimations).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { expect, type Page, test } from '@playwright/test'
+import { type BrowserContext, expect, type Page, test } from '@playwright/test'
 import sharp from 'sharp'
 import type { Sample } from './page-types'
 import { PINNED_FAMILIES } from './pinned-fonts'
@@ -39,6 +40,24 @@ const shotOptions = (page: Page) => ({ maxDiffPixelRatio: 0.001, mask: [page.loc
 
 /** Run with --update-snapshots (npm run test:screenshots:update). */
 export const regenerating = () => ['all', 'changed'].includes(test.info().config.updateSnapshots)
+
+/**
+ * Every CSS animation and transition of the context's documents takes no time: each element is
+ * drawn in its end state from the first frame. toHaveScreenshot finishes a running animation
+ * before its capture, but an element that was still animating (the WhatsApp button scales in 1 s
+ * after load) keeps for a frame or two the raster it had mid-animation, so the same page was shot
+ * a few dozen pixels apart depending on how fast it had loaded. By a constructed stylesheet, as
+ * pinned-fonts.ts does, which the site's CSP does not apply to.
+ */
+export async function pinAnimations(context: BrowserContext) {
+  await context.addInitScript(() => {
+    const sheet = new CSSStyleSheet()
+    sheet.replaceSync(
+      '*, ::before, ::after { animation-delay: 0s !important; animation-duration: 0s !important; transition-delay: 0s !important; transition-duration: 0s !important; }',
+    )
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet]
+  })
+}
 
 /** Waits for the fonts and the images in view (after a load or a resize). */
 export async function settled(page: Page, s: Pick<Sample, 'url'>) {
