@@ -235,7 +235,9 @@ function markdown({ factors, startup }: Report, date: Date): string {
     '',
     ...head('Factor', 'Build', 'CPU / wall', 'Files changed', 'Differs from a cold build'),
     ...factors.flatMap((r) =>
-      (r.rebuilds ?? []).map((b) => `| ${r.factor}× | ${b.run} | ${cell(b.m)} | ${b.changed} | ${b.differsFromCold?.join(', ') ?? '–'} |`),
+      (r.rebuilds ?? []).map(
+        (b) => `| ${r.factor}× | ${b.run} | ${cell(b.m)} | ${b.changed} | ${b.differsFromCold ? b.differsFromCold.join(', ') || 'none' : '–'} |`,
+      ),
     ),
     '',
     '## What each part saves',
