@@ -10,7 +10,6 @@ import { contentProblems } from './lib/content/checks'
 import { displayPath, loaded, mdxLoader, setContentRoot, yamlLoader } from './lib/content/loaders'
 import { cachedToc, mdxBody } from './lib/content/mdx-body'
 import { contentOutDir } from './lib/content/output-dir'
-import { saveParsedYaml } from './lib/content/yaml-cache'
 import { fieldName, formatProblems } from './lib/content/problems'
 import {
   articleFrontmatterSchema,
@@ -132,7 +131,6 @@ function prepare(data: unknown): undefined | false {
   for (const list of Object.values(data as Record<string, unknown>)) {
     if (Array.isArray(list)) list.sort((a: { file?: string }, b: { file?: string }) => ((a.file ?? '') < (b.file ?? '') ? -1 : 1))
   }
-  if (!watching) saveParsedYaml()
   const problems = contentProblems(root, data as Parameters<typeof contentProblems>[1])
   mkdirSync(output, { recursive: true })
   writeFileSync(join(output, 'problems.json'), `${JSON.stringify(problems, null, 1)}\n`)

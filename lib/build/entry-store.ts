@@ -1,5 +1,5 @@
-// Cache entries kept in one JSON file between builds, for the build's parse caches
-// (lib/content/yaml-cache.ts, lib/audit/leaf-cache.ts). The file is valid for one `version`
+// Cache entries kept in one JSON file between builds, for the audit's parse cache
+// (lib/audit/leaf-cache.ts). The file is valid for one `version`
 // (the parser's source and package versions): written by other code, it is ignored. A save keeps
 // only the entries this run used, and writes only when something changed; the file is written
 // whole under another name and then renamed, so a reader never sees half of it.

@@ -5,8 +5,7 @@ import { relative, sep } from 'node:path'
 import { defineLoader, type VeliteFile } from 'velite'
 
 type VFile = Parameters<Parameters<typeof defineLoader>[0]['load']>[0]
-import type { LineMap, Problem } from './problems'
-import { parseYamlCached } from './yaml-cache'
+import { type LineMap, type Problem, parseYaml } from './problems'
 
 export type LoadedFile = {
   /** "content/pages/about/fr.yml", for messages */
@@ -36,13 +35,13 @@ export const displayPath = (path: string) => `content/${relative(root, path).spl
 const NO_DATA = {} // parsed nothing: schema issues for this file are noise next to the syntax error
 
 // `npm run dev` builds every file after each save (scripts/dev.ts); a file whose text did not
-// change is not parsed again (YAML parsing is most of a build's time). The data is copied out,
-// since velite's schemas and the checks may change what they are given.
-const parsedText = new Map<string, { text: string; parsed: ReturnType<typeof parseYamlCached> }>()
-function parseYamlOnce(path: string, text: string, file: string, firstLine?: number): ReturnType<typeof parseYamlCached> {
+// change is not parsed again. The data is copied out, since velite's schemas and the checks may
+// change what they are given.
+const parsedText = new Map<string, { text: string; parsed: ReturnType<typeof parseYaml> }>()
+function parseYamlOnce(path: string, text: string, file: string, firstLine?: number): ReturnType<typeof parseYaml> {
   let hit = parsedText.get(path)
   if (hit?.text !== text) {
-    hit = { text, parsed: parseYamlCached(text, file, firstLine) }
+    hit = { text, parsed: parseYaml(text, file, firstLine) }
     parsedText.set(path, hit)
   }
   const { data, lines, problems } = hit.parsed

@@ -12,11 +12,18 @@ import { appendFileSync, existsSync, readdirSync, readFileSync, writeFileSync } 
 import { join, relative } from 'node:path'
 import { filesUnder } from '../../lib/build/files-under'
 
-/** Every file of a built site and the hash of its bytes. */
+/** JSON.stringify's replacer that sorts every object's keys: Pagefind writes its entry file's languages in any order. */
+const sortKeys = (_: string, v: unknown) =>
+  v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v
+
+/** Every file of a built site and the hash of its bytes (of a JSON file, of its data, keys sorted). */
 export function treeHashes(dist: string): Map<string, string> {
   const out = new Map<string, string>()
   if (!existsSync(dist)) return out
-  for (const file of filesUnder(dist)) out.set(relative(dist, file), createHash('sha1').update(readFileSync(file)).digest('hex'))
+  for (const file of filesUnder(dist)) {
+    const text = file.endsWith('.json') ? JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), sortKeys) : readFileSync(file)
+    out.set(relative(dist, file), createHash('sha1').update(text).digest('hex'))
+  }
   return out
 }
 

@@ -8,7 +8,7 @@
 //      file), one guide edited, one UI string edited; at 1× the edited content built cold too,
 //      which must give the same files;
 //   4. each part of the build that only saves work, switched off by its variable
-//      (docs/ARCHITECTURE.md, "The build") right after a run with it on: the parse caches on a
+//      (docs/ARCHITECTURE.md, "The build") right after a run with it on: the MDX cache on a
 //      rebuild after one guide is edited, the printing processes on a cold build (they start
 //      only above a size; below it the part is "idle"). A part is kept if it saves at least a
 //      tenth of the CPU or the wall time somewhere.
@@ -67,7 +67,6 @@ const SHEETS_PER_PROCESS = 200
 export const PARTS: Part[] = [
   { name: 'PDF printing processes', off: { PRINT_PROCESSES: '1' }, on: 'cold', idle: (_, sheets) => sheets < 2 * SHEETS_PER_PROCESS },
   { name: 'MDX parse cache', off: { MDX_CACHE: '0' }, on: 'edited' },
-  { name: 'YAML parse cache', off: { YAML_CACHE: '0' }, on: 'edited' },
 ]
 type PartRow = { part: string; run: string; idle?: true; with?: Measure; without?: Measure }
 type Rebuild = { run: string; m: Measure; changed: number; differsFromCold?: string[] }
@@ -236,7 +235,9 @@ function markdown({ factors, startup }: Report, date: Date): string {
     '',
     ...head('Factor', 'Build', 'CPU / wall', 'Files changed', 'Differs from a cold build'),
     ...factors.flatMap((r) =>
-      (r.rebuilds ?? []).map((b) => `| ${r.factor}× | ${b.run} | ${cell(b.m)} | ${b.changed} | ${b.differsFromCold?.join(', ') ?? '–'} |`),
+      (r.rebuilds ?? []).map(
+        (b) => `| ${r.factor}× | ${b.run} | ${cell(b.m)} | ${b.changed} | ${b.differsFromCold ? b.differsFromCold.join(', ') || 'none' : '–'} |`,
+      ),
     ),
     '',
     '## What each part saves',

@@ -1,5 +1,4 @@
-// The parse caches of the build: the audit's leaves (lib/audit/leaf-cache.ts) and the
-// content build's YAML (lib/content/yaml-cache.ts). A cached run must give exactly what a run
+// The audit's parse cache (lib/audit/leaf-cache.ts): a cached run must give exactly what a run
 // without the cache gives, an edited file must be parsed again, and a cache written by other
 // parser code must not be used.
 import { cpSync, readFileSync, writeFileSync } from 'node:fs'
@@ -7,8 +6,6 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { leafCache } from '../../lib/audit/leaf-cache'
 import { type AuditResult, runAudit } from '../../lib/audit/run'
-import { parseYaml } from '../../lib/content/problems'
-import { jsonExact, yamlCache } from '../../lib/content/yaml-cache'
 import { tempDir } from '../setup/temp-dirs'
 import { fixture } from './audit/run-cli'
 
@@ -75,45 +72,5 @@ describe('audit leaf cache', () => {
     const second = leafCache(cacheDir)
     runAudit({ contentDir: dir, cwd: dir, leafCache: second })
     expect([second.hits, second.misses]).toEqual([0, first.misses])
-  })
-})
-
-describe('content YAML cache', () => {
-  const text = 'title: Beef netting\nblocks:\n  - heading: Sizes\n    items: [16, 18]\n  - heading: Packing\n'
-  const broken = 'title: One\ntitle: Two\n'
-
-  it('gives parseYaml’s data, problems and lines from a cache written by an earlier build', () => {
-    const file = join(tempDir(), 'parsed.json')
-    const cold = yamlCache(file)
-    for (const t of [text, broken]) cold.parse(t, 'content/pages/x/en.yml')
-    cold.save()
-    const stored = JSON.parse(readFileSync(file, 'utf8')) as { entries: Record<string, unknown> }
-    expect(Object.keys(stored.entries)).toHaveLength(2)
-
-    const warm = yamlCache(file)
-    for (const t of [text, broken]) {
-      const expected = parseYaml(t, 'content/pages/x/en.yml')
-      const cached = warm.parse(t, 'content/pages/x/en.yml')
-      expect(JSON.parse(JSON.stringify(cached.data ?? null))).toEqual(JSON.parse(JSON.stringify(expected.data ?? null)))
-      expect(JSON.stringify(cached.problems)).toEqual(JSON.stringify(expected.problems))
-      for (const path of [['title'], ['blocks', 1, 'heading'], ['blocks', 0, 'items', 1], ['missing']])
-        expect(cached.lines.lineOf(path)).toBe(expected.lines.lineOf(path))
-    }
-    // The duplicate key is still reported with its line when it comes from the cache.
-    expect(warm.parse(broken, 'content/pages/x/en.yml').problems[0]).toMatchObject({ file: 'content/pages/x/en.yml', line: 2 })
-  })
-
-  it('keys entries by the display path too (it is in the messages), and never stores what JSON would change', () => {
-    const file = join(tempDir(), 'parsed.json')
-    const cold = yamlCache(file)
-    cold.parse(broken, 'content/a.yml')
-    cold.parse('limit: .inf\n', 'content/b.yml')
-    cold.save()
-    const warm = yamlCache(file)
-    expect(warm.parse(broken, 'content/c.yml').problems[0]?.file).toBe('content/c.yml')
-    expect(warm.parse('limit: .inf\n', 'content/b.yml').data).toEqual({ limit: Number.POSITIVE_INFINITY })
-    warm.save()
-    expect(Object.keys((JSON.parse(readFileSync(file, 'utf8')) as { entries: object }).entries)).toHaveLength(1)
-    expect([jsonExact({ a: [1, 'x', null, true] }), jsonExact({ a: Number.NaN }), jsonExact(-0), jsonExact(new Date())]).toEqual([true, false, false, false])
   })
 })
