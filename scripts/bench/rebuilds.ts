@@ -16,12 +16,20 @@ import { filesUnder } from '../../lib/build/files-under'
 const sortKeys = (_: string, v: unknown) =>
   v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v
 
+function sortedJson(file: string): string {
+  try {
+    return JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), sortKeys)
+  } catch (e) {
+    throw new Error(`${file}: not JSON (${(e as Error).message})`)
+  }
+}
+
 /** Every file of a built site and the hash of its bytes (of a JSON file, of its data, keys sorted). */
 export function treeHashes(dist: string): Map<string, string> {
   const out = new Map<string, string>()
   if (!existsSync(dist)) return out
   for (const file of filesUnder(dist)) {
-    const text = file.endsWith('.json') ? JSON.stringify(JSON.parse(readFileSync(file, 'utf8')), sortKeys) : readFileSync(file)
+    const text = file.endsWith('.json') ? sortedJson(file) : readFileSync(file)
     out.set(relative(dist, file), createHash('sha1').update(text).digest('hex'))
   }
   return out
