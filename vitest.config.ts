@@ -22,13 +22,18 @@ export default defineConfig({
     // slow files wait on child processes (tsx CLIs, PGlite, SMTP), so two workers even on two cores
     // roughly halve the unit step. Every test uses its own temp dirs and free ports.
     maxWorkers: Math.max(2, availableParallelism()),
-    // Worker threads, and the test files of a worker share their modules (no fresh module graph
-    // per file): about a third less CPU and wall time for the unit step. The price is a rule for every test file: leave no state behind in a
-    // module, in process.env or on globals (restore spies, close servers and databases), since
-    // the next file in the worker sees it. tests/setup/no-leftover-state.ts fails a file that
-    // leaves process.env or the working directory changed, and every spy is restored after its
-    // test (restoreMocks); child processes get their environment as an argument.
-    pool: 'threads',
+    // Child processes (Vitest's default pool), not worker threads: the files of many workers open
+    // PGlite (WebAssembly), and threads share one process's V8, whose registry of JIT code pages
+    // WebAssembly code churn in two threads at once can corrupt. On Node 24 a unit run then died
+    // with "Check failed: jit_page_->allocations_.erase(addr) == 1" (exit 133) in one of three
+    // runs on a loaded machine. A process per worker keeps each V8 to itself.
+    // The test files of a worker share their modules (isolate: false: no fresh module graph per
+    // file), which saves a good part of the unit step's CPU. The price is a rule for every test
+    // file: leave no state behind in a module, in process.env or on globals (restore spies, close
+    // servers and databases), since the next file in the worker sees it.
+    // tests/setup/no-leftover-state.ts fails a file that leaves process.env or the working
+    // directory changed, and every spy is restored after its test (restoreMocks).
+    pool: 'forks',
     isolate: false,
     setupFiles: ['tests/setup/no-leftover-state.ts'],
     restoreMocks: true,
