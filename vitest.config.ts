@@ -24,9 +24,9 @@ export default defineConfig({
     maxWorkers: Math.max(2, availableParallelism()),
     // Child processes (Vitest's default pool), not worker threads: the files of many workers open
     // PGlite (WebAssembly), and threads share one process's V8, whose registry of JIT code pages
-    // WebAssembly code churn in two threads at once can corrupt. On Node 24 a unit run then died
-    // with "Check failed: jit_page_->allocations_.erase(addr) == 1" (exit 133) in one of three
-    // runs on a loaded machine. A process per worker keeps each V8 to itself.
+    // WebAssembly code churn in two threads at once can corrupt (Node 24 aborts with "Check
+    // failed: jit_page_->allocations_.erase(addr) == 1", exit 133). A process per worker keeps
+    // each V8 to itself.
     // The test files of a worker share their modules (isolate: false: no fresh module graph per
     // file), which saves a good part of the unit step's CPU. The price is a rule for every test
     // file: leave no state behind in a module, in process.env or on globals (restore spies, close
