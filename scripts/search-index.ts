@@ -53,6 +53,10 @@ export async function writeSearchIndex(site: string, pages = indexablePages(site
       const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: searchableHtml(readFileSync(page.file, 'utf8')) })
       if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
     }
+    // Pagefind acknowledges writeFiles once its files are flushed, and close() below then ends its
+    // process. Releases before 1.6.0 acknowledged before the last writes reached the file, and that
+    // close() cut them short: on a loaded machine pagefind-entry.json was left empty. So the pin
+    // in package.json is 1.6.0 or later (tests/built/search-index.test.ts reads every file back).
     const written = await index.writeFiles({ outputPath: join(site, 'pagefind') })
     if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
   } finally {
