@@ -1,9 +1,9 @@
-// Site search index: Pagefind reads the built HTML and writes one index per <html lang> to
-// dist/client/pagefind/. Only <main data-pagefind-body> is indexed, which renderer/document.tsx
+// Site search index: Pagefind reads the built HTML and writes one bundle per <html lang> to
+// dist/client/pagefind/<lang>/. Only <main data-pagefind-body> is indexed, which renderer/document.tsx
 // sets on indexable pages alone: placeholder, thank-you, admin, report and 404 pages stay out.
 //
-// Through Pagefind's documented Node API only (https://pagefind.app/docs/node-api/): one index,
-// every indexable page added with addHTMLFile, written with writeFiles. Each page is read when it
+// Through Pagefind's documented Node API only (https://pagefind.app/docs/node-api/): one index per
+// language, its pages added with addHTMLFile, written with writeFiles. Each page is read when it
 // is added, one at a time: a large catalogue's pages do not fit in memory together.
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
@@ -41,26 +41,40 @@ export function indexablePages(site: string): IndexedPage[] {
   return filesUnder(site).flatMap((file) => (file.endsWith('.html') ? (indexablePage(site, file, readFileSync(file, 'utf8')) ?? []) : []))
 }
 
+/** The folder of a language's search bundle in the site: `pagefind/<lang>/` (components/search/search-client.ts). */
+export function bundleDir(lang: string): string {
+  if (!/^[a-z]{2,3}(-[a-z0-9]+)*$/.test(lang)) throw new Error(`search index: <html lang="${lang}"> cannot name a bundle folder`)
+  return `pagefind/${lang}`
+}
+
 /**
- * Writes `<site>/pagefind/` from `pages` (the site's indexable pages, when the caller has found
- * them already: indexablePage), added in path order, as Pagefind reads a folder.
+ * Writes one Pagefind bundle per language, `<site>/pagefind/<lang>/`, from `pages` (the site's
+ * indexable pages, when the caller has found them already: indexablePage), each language's pages
+ * added in path order, as Pagefind reads a folder. A search page only ever searches its own
+ * language, so nothing is lost by the split. Pagefind's process holds every page it has been given
+ * until writeFiles, so one language at a time, the process closed after each, keeps its memory to
+ * one language's pages: one index of every page outgrew 1 GB at 64× (`npm run bench`).
  */
 export async function writeSearchIndex(site: string, pages = indexablePages(site)): Promise<{ pages: number; languages: string[] }> {
-  try {
-    const { index, errors } = await pagefind.createIndex({})
-    if (!index) throw new Error(`search index: ${errors.join('; ')}`)
-    for (const page of [...pages].sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))) {
-      const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: searchableHtml(readFileSync(page.file, 'utf8')) })
-      if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
+  const languages = [...new Set(pages.map((p) => p.lang))].sort()
+  for (const lang of languages) {
+    const outputPath = join(site, bundleDir(lang))
+    try {
+      const { index, errors } = await pagefind.createIndex({})
+      if (!index) throw new Error(`search index: ${errors.join('; ')}`)
+      for (const page of pages.filter((p) => p.lang === lang).sort((a, b) => (a.sourcePath < b.sourcePath ? -1 : 1))) {
+        const added = await index.addHTMLFile({ sourcePath: page.sourcePath, content: searchableHtml(readFileSync(page.file, 'utf8')) })
+        if (added.errors.length) throw new Error(`search index: ${page.sourcePath}: ${added.errors.join('; ')}`)
+      }
+      // Pagefind acknowledges writeFiles once its files are flushed, and close() below then ends its
+      // process. Releases before 1.6.0 acknowledged before the last writes reached the file, and that
+      // close() cut them short: on a loaded machine pagefind-entry.json was left empty. So the pin
+      // in package.json is 1.6.0 or later (tests/built/search-index.test.ts reads every file back).
+      const written = await index.writeFiles({ outputPath })
+      if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
+    } finally {
+      await pagefind.close()
     }
-    // Pagefind acknowledges writeFiles once its files are flushed, and close() below then ends its
-    // process. Releases before 1.6.0 acknowledged before the last writes reached the file, and that
-    // close() cut them short: on a loaded machine pagefind-entry.json was left empty. So the pin
-    // in package.json is 1.6.0 or later (tests/built/search-index.test.ts reads every file back).
-    const written = await index.writeFiles({ outputPath: join(site, 'pagefind') })
-    if (written.errors.length) throw new Error(`search index: ${written.errors.join('; ')}`)
-  } finally {
-    await pagefind.close()
   }
-  return { pages: pages.length, languages: [...new Set(pages.map((p) => p.lang))].sort() }
+  return { pages: pages.length, languages }
 }

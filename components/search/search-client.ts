@@ -1,6 +1,6 @@
-// Site search in the browser, on the search page only (loaded by pages/content/+client.ts). Pagefind (pagefind.app) writes one index
-// per <html lang> at build time (scripts/search-index.ts); its script and index are fetched on
-// the first search, so no page pays for search before the buyer uses it.
+// Site search in the browser, on the search page only (loaded by pages/content/+client.ts). Pagefind (pagefind.app) writes one bundle
+// per <html lang> at build time (scripts/search-index.ts); the page's own language's script and index
+// are fetched on the first search, so no page pays for search before the buyer uses it.
 type PagefindHit = { url: string; excerpt: string; meta: { title?: string } }
 type Pagefind = {
   options: (options: Record<string, unknown>) => Promise<void>
@@ -9,12 +9,13 @@ type Pagefind = {
 }
 
 const MAX_RESULTS = 20
-// A variable, so the bundler leaves this file to the host: it only exists after the build.
-const PAGEFIND = '/pagefind/pagefind.js'
+// Built at run time, so the bundler leaves this file to the host: it only exists after the build.
+// The folder is the page's language (bundleDir in scripts/search-index.ts).
+const pagefindScript = () => `/pagefind/${document.documentElement.lang.toLowerCase()}/pagefind.js`
 
 let loading: Promise<Pagefind> | undefined
 function pagefind(): Promise<Pagefind> {
-  loading ??= (import(/* @vite-ignore */ PAGEFIND) as Promise<Pagefind>).then(async (api) => {
+  loading ??= (import(/* @vite-ignore */ pagefindScript()) as Promise<Pagefind>).then(async (api) => {
     await api.options({ excerptLength: 24 })
     await api.init()
     return api
